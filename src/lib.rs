@@ -1,0 +1,4 @@
+//! carrom: the game's library. The deterministic core (`sim`) builds without the
+//! `client` feature, for every target; the headless commands (`scenario`) sit at its edge.
+
+pub mod sim;

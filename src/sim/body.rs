@@ -1,0 +1,112 @@
+//! The bodies on the table: the striker and the pieces.
+
+use super::fixed::{Fx, V2};
+use super::preset::Preset;
+use bytemuck::{Pod, Zeroable};
+
+/// What a body is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Kind {
+    /// The striker, shot by the player.
+    Striker = 0,
+    /// A white coin.
+    White = 1,
+    /// A black coin.
+    Black = 2,
+    /// The queen (red).
+    Queen = 3,
+}
+
+impl Kind {
+    /// The kind stored as `code` (unknown codes read as the striker, which owns slot 0).
+    pub const fn from_code(code: u8) -> Kind {
+        match code {
+            1 => Kind::White,
+            2 => Kind::Black,
+            3 => Kind::Queen,
+            _ => Kind::Striker,
+        }
+    }
+
+    /// The kind's name in scenario files and reports.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Striker => "striker",
+            Kind::White => "white",
+            Kind::Black => "black",
+            Kind::Queen => "queen",
+        }
+    }
+
+    /// The kind called `name`, if any.
+    pub fn from_name(name: &str) -> Option<Kind> {
+        match name {
+            "striker" => Some(Kind::Striker),
+            "white" => Some(Kind::White),
+            "black" => Some(Kind::Black),
+            "queen" => Some(Kind::Queen),
+            _ => None,
+        }
+    }
+
+    /// Radius of a body of this kind on `preset`.
+    pub const fn radius(self, preset: &Preset) -> Fx {
+        match self {
+            Kind::Striker => preset.striker_radius,
+            _ => preset.coin_radius,
+        }
+    }
+
+    /// Mass of a body of this kind on `preset`, tenths of a gram.
+    pub const fn mass(self, preset: &Preset) -> i64 {
+        match self {
+            Kind::Striker => preset.striker_mass,
+            _ => preset.coin_mass,
+        }
+    }
+}
+
+/// One disc: where it is, how it moves, what it is, and whether it is on the surface.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
+#[repr(C)]
+pub struct Body {
+    /// Centre, cm from the board centre.
+    pub pos: V2,
+    /// Velocity, cm per frame.
+    pub vel: V2,
+    /// [`Kind`] code.
+    pub kind: u8,
+    /// 1 while the body is on the playing surface, 0 once pocketed, off the board or unused.
+    pub on_board: u8,
+    /// Reserved, always zero (keeps the struct free of padding).
+    pub reserved: [u8; 2],
+}
+
+impl Body {
+    /// A body of `kind` at rest at `pos`, on the board.
+    pub const fn at(kind: Kind, pos: V2) -> Body {
+        Body {
+            pos,
+            vel: V2::ZERO,
+            kind: kind as u8,
+            on_board: 1,
+            reserved: [0; 2],
+        }
+    }
+
+    /// What this body is.
+    pub const fn kind(&self) -> Kind {
+        Kind::from_code(self.kind)
+    }
+
+    /// Whether the body is on the playing surface.
+    pub const fn is_on_board(&self) -> bool {
+        self.on_board != 0
+    }
+
+    /// Whether the body is on the surface and moving.
+    pub const fn is_moving(&self) -> bool {
+        self.on_board != 0 && !self.vel.is_zero()
+    }
+}

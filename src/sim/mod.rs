@@ -1,0 +1,23 @@
+//! The deterministic carrom core: fixed-point maths, board presets and geometry, the
+//! rack, disc physics and the stroke report. No Bevy, no floats, no I/O; every target
+//! computes the same bytes (see PHYSICS.md and the crate README).
+
+pub mod angle;
+pub mod body;
+pub mod fixed;
+pub mod hash;
+pub mod motion;
+pub mod preset;
+pub mod rack;
+pub mod report;
+pub mod stroke;
+pub mod table;
+
+pub use angle::Angle;
+pub use body::{Body, Kind};
+pub use fixed::{Fx, V2};
+pub use motion::{Contact, Moment, Observer};
+pub use preset::{Preset, PresetId, STROKE_FRAME_CAP};
+pub use report::{NO_BODY, Pocketing, StrokeReport};
+pub use stroke::{FULL_POWER, Seat, Stroke, StrokeError};
+pub use table::{LayoutError, MAX_BODIES, OVERLAP_TOLERANCE, SIM_VERSION, STRIKER, Table};

@@ -1,0 +1,276 @@
+//! The physical table as one plain-old-data value: every body, the stroke in progress and
+//! its report. Rollback saves it by copying bytes; its checksum is [`Table::hash`].
+
+use super::body::{Body, Kind};
+use super::fixed::{Fx, V2};
+use super::hash::fnv1a64;
+use super::motion::{self, Observer};
+use super::preset::{Preset, PresetId};
+use super::rack::rack;
+use super::report::StrokeReport;
+use super::stroke::{Seat, Stroke, StrokeError, check_aim, check_placement, launch_velocity};
+use bytemuck::{Pod, Zeroable};
+use core::fmt;
+
+/// Body slots: the striker (slot 0) and up to 19 pieces.
+pub const MAX_BODIES: usize = 20;
+
+/// Version of the simulation. Bumped whenever a change moves any golden hash; it is part
+/// of the table's bytes, so states of different versions never compare equal.
+pub const SIM_VERSION: u32 = 1;
+
+/// Index of the striker among the bodies.
+pub const STRIKER: usize = 0;
+
+/// The physical state of a carrom table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Pod, Zeroable)]
+#[repr(C)]
+pub struct Table {
+    version: u32,
+    preset: u32,
+    in_motion: u32,
+    body_count: u32,
+    bodies: [Body; MAX_BODIES],
+    report: StrokeReport,
+}
+
+/// Why a layout of pieces cannot be set up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LayoutError {
+    /// More pieces than the table has slots for.
+    TooManyPieces(usize),
+    /// A piece given as the striker.
+    StrikerAsPiece(usize),
+    /// A piece (by index) not fully on the playing surface.
+    OffSurface(usize),
+    /// A piece (by index) whose centre lies in a pocket.
+    InPocket(usize),
+    /// Two pieces (by index) overlap.
+    Overlap(usize, usize),
+}
+
+impl fmt::Display for LayoutError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LayoutError::TooManyPieces(n) => {
+                write!(
+                    f,
+                    "{n} pieces given; the table holds at most {}",
+                    MAX_BODIES - 1
+                )
+            }
+            LayoutError::StrikerAsPiece(i) => write!(f, "piece {i}: the striker is not a piece"),
+            LayoutError::OffSurface(i) => {
+                write!(
+                    f,
+                    "piece {i}: not fully on the playing surface (|x|, |y| ≤ 37 − radius)"
+                )
+            }
+            LayoutError::InPocket(i) => write!(f, "piece {i}: its centre lies in a pocket"),
+            LayoutError::Overlap(i, j) => write!(f, "pieces {j} and {i} overlap"),
+        }
+    }
+}
+
+impl std::error::Error for LayoutError {}
+
+/// How far two discs at rest may overlap because of fixed-point rounding: 1 µm.
+pub const OVERLAP_TOLERANCE: Fx = Fx(1_000);
+
+impl Table {
+    /// The opening rack on `preset` (CM-3), with the queen or, for Disc Pool, without.
+    pub fn racked(preset: PresetId, with_queen: bool) -> Table {
+        let pieces = rack(preset.preset(), with_queen);
+        Table::with_pieces(preset, &pieces).expect("the rack is a valid layout")
+    }
+
+    /// A table with `pieces` at rest where given, in slots 1, 2, … in that order.
+    pub fn with_pieces(preset: PresetId, pieces: &[(Kind, V2)]) -> Result<Table, LayoutError> {
+        if pieces.len() >= MAX_BODIES {
+            return Err(LayoutError::TooManyPieces(pieces.len()));
+        }
+        let p = preset.preset();
+        let mut table = Table {
+            version: SIM_VERSION,
+            preset: preset as u32,
+            in_motion: 0,
+            body_count: pieces.len() as u32 + 1,
+            bodies: [Body::default(); MAX_BODIES],
+            report: StrokeReport::fresh(),
+        };
+        table.bodies[STRIKER].kind = Kind::Striker as u8;
+        for (i, &(kind, pos)) in pieces.iter().enumerate() {
+            if kind == Kind::Striker {
+                return Err(LayoutError::StrikerAsPiece(i));
+            }
+            let limit = p.half_size - kind.radius(p);
+            if pos.x.abs() > limit || pos.y.abs() > limit {
+                return Err(LayoutError::OffSurface(i));
+            }
+            if pocket_containing(p, pos).is_some() {
+                return Err(LayoutError::InPocket(i));
+            }
+            for (j, &(other_kind, other)) in pieces[..i].iter().enumerate() {
+                let reach = (kind.radius(p) + other_kind.radius(p) - OVERLAP_TOLERANCE).0 as i64;
+                if (pos - other).length_sq() < reach * reach {
+                    return Err(LayoutError::Overlap(i, j));
+                }
+            }
+            table.bodies[i + 1] = Body::at(kind, pos);
+        }
+        Ok(table)
+    }
+
+    /// The board preset.
+    pub const fn preset_id(&self) -> PresetId {
+        PresetId::from_code(self.preset)
+    }
+
+    /// The board's dimensions and constants.
+    pub const fn preset(&self) -> &'static Preset {
+        self.preset_id().preset()
+    }
+
+    /// The bodies in use: the striker first, then the pieces.
+    pub fn bodies(&self) -> &[Body] {
+        &self.bodies[..self.body_count as usize]
+    }
+
+    /// Whether a stroke is in progress.
+    pub const fn in_motion(&self) -> bool {
+        self.in_motion != 0
+    }
+
+    /// The report of the current stroke, or of the last one once it has come to rest.
+    pub const fn report(&self) -> &StrokeReport {
+        &self.report
+    }
+
+    /// FNV-1a 64 of the table's bytes: the state checksum (see [`super::hash`]).
+    pub fn hash(&self) -> u64 {
+        fnv1a64(bytemuck::bytes_of(self))
+    }
+
+    /// Total kinetic energy, in (tenths of a gram) × (nm per frame)² (twice the energy).
+    pub fn kinetic_energy(&self) -> u128 {
+        let p = self.preset();
+        self.bodies()
+            .iter()
+            .filter(|b| b.is_on_board())
+            .map(|b| b.kind().mass(p) as u128 * b.vel.length_sq() as u128)
+            .sum()
+    }
+
+    /// Checks that `seat` may play `stroke` now: CM-4, CM-5, the spot being free.
+    pub fn check_stroke(&self, seat: Seat, stroke: &Stroke) -> Result<V2, StrokeError> {
+        if self.in_motion() {
+            return Err(StrokeError::InMotion);
+        }
+        if seat.0 > 3 {
+            return Err(StrokeError::NoSuchSeat);
+        }
+        let p = self.preset();
+        let along = check_placement(p, stroke.placement)?;
+        check_aim(seat, stroke)?;
+        let spot = seat.striker_spot(p, along);
+        let clear = (p.striker_radius + p.coin_radius - OVERLAP_TOLERANCE).0 as i64;
+        let taken = self.bodies()[1..]
+            .iter()
+            .any(|b| b.is_on_board() && (b.pos - spot).length_sq() < clear * clear);
+        if taken {
+            return Err(StrokeError::SpotTaken);
+        }
+        Ok(spot)
+    }
+
+    /// Places the striker and hits it: the stroke begins and the report starts afresh.
+    pub fn start_stroke(&mut self, seat: Seat, stroke: &Stroke) -> Result<(), StrokeError> {
+        let spot = self.check_stroke(seat, stroke)?;
+        let velocity = launch_velocity(self.preset(), stroke);
+        let striker = &mut self.bodies[STRIKER];
+        *striker = Body::at(Kind::Striker, spot);
+        striker.vel = velocity;
+        self.report = StrokeReport::fresh();
+        self.in_motion = 1;
+        if !velocity.is_zero() {
+            self.report.moved = 1 << STRIKER;
+        }
+        Ok(())
+    }
+
+    /// Advances the stroke by one 60 Hz frame. Returns whether it is still in motion.
+    pub fn step(&mut self) -> bool {
+        self.step_observed(&mut ())
+    }
+
+    /// [`Table::step`], telling `observer` about every event inside the frame.
+    pub fn step_observed(&mut self, observer: &mut impl Observer) -> bool {
+        if !self.in_motion() {
+            return false;
+        }
+        let preset = self.preset();
+        let count = self.body_count as usize;
+        let bodies = &mut self.bodies[..count];
+        let still_moving = motion::advance_frame(preset, bodies, &mut self.report, observer);
+        self.report.frames += 1;
+        if !still_moving || self.report.frames >= super::preset::STROKE_FRAME_CAP {
+            if still_moving {
+                self.report.capped = 1;
+            }
+            self.come_to_rest();
+        }
+        self.in_motion()
+    }
+
+    /// Plays the stroke in progress to the end and returns its report. Identical, byte
+    /// for byte, to calling [`Table::step`] until it returns `false`.
+    pub fn run_to_rest(&mut self) -> StrokeReport {
+        while self.step() {}
+        self.report
+    }
+
+    /// Stops everything and hands the striker back to the shooter.
+    fn come_to_rest(&mut self) {
+        for body in &mut self.bodies {
+            body.vel = V2::ZERO;
+        }
+        self.bodies[STRIKER].on_board = 0;
+        self.in_motion = 0;
+    }
+
+    /// Puts body `index` at rest at `pos` (on the board), for the referees' returns and
+    /// for tests; the caller is responsible for the spot being free.
+    pub fn place(&mut self, index: usize, pos: V2) {
+        let body = &mut self.bodies[index];
+        body.pos = pos;
+        body.vel = V2::ZERO;
+        body.on_board = 1;
+    }
+
+    /// Gives body `index` a velocity and marks the table in motion, for tests and tools
+    /// that set up situations a stroke could not (a piece rolled into a pocket).
+    pub fn push(&mut self, index: usize, vel: V2) {
+        self.bodies[index].vel = vel;
+        self.report = StrokeReport::fresh();
+        self.report.moved = 1 << index;
+        self.in_motion = 1;
+    }
+}
+
+/// The pocket whose circle contains `pos`, if any (0 SW, 1 SE, 2 NE, 3 NW).
+pub fn pocket_containing(preset: &Preset, pos: V2) -> Option<u8> {
+    let r = preset.pocket_radius.0 as i64;
+    (0..4u8).find(|&k| (pos - pocket_centre(preset, k)).length_sq() <= r * r)
+}
+
+/// The centre of pocket `k` (0 south-west, 1 south-east, 2 north-east, 3 north-west).
+pub const fn pocket_centre(preset: &Preset, k: u8) -> V2 {
+    let o = preset.pocket_offset();
+    let (sx, sy) = match k {
+        0 => (-1, -1),
+        1 => (1, -1),
+        2 => (1, 1),
+        _ => (-1, 1),
+    };
+    V2::new(Fx(sx * o.0), Fx(sy * o.0))
+}

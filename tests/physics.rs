@@ -1,0 +1,225 @@
+//! The calibration and capture checks of PHYSICS.md, and the striker/pocket fit rule.
+
+use carrom::sim::{
+    Contact, Fx, Kind, Moment, Observer, PresetId, STRIKER, Seat, Stroke, Table, V2,
+    table::pocket_centre,
+};
+
+/// Records every contact of a stroke.
+#[derive(Default)]
+struct Contacts(Vec<Contact>);
+
+impl Observer for Contacts {
+    fn event(&mut self, contact: Contact, _: &Moment<'_>) {
+        self.0.push(contact);
+    }
+}
+
+const NORTH: u16 = 16_384;
+const BOARD_LENGTH_NM: i64 = 740_000_000;
+
+fn cm(v: f64) -> Fx {
+    Fx((v * 1e7).round() as i32)
+}
+
+/// Path length of the striker, shot straight north from seat 0's baseline middle on an
+/// empty board: along a straight line, the distance between frames, counting a bounce
+/// frame as the way to the cushion and back.
+fn straight_run(preset: PresetId) -> i64 {
+    let mut table = Table::with_pieces(preset, &[]).unwrap();
+    table
+        .start_stroke(
+            Seat(0),
+            &Stroke {
+                placement: 0,
+                angle: NORTH,
+                power: 10_000,
+            },
+        )
+        .unwrap();
+    let wall = (table.preset().half_size - table.preset().striker_radius).0 as i64;
+    let mut path = 0;
+    loop {
+        let before = table.bodies()[STRIKER];
+        let moving = table.step();
+        let after = table.bodies()[STRIKER];
+        assert_eq!(after.pos.x, Fx(0), "a straight shot stays on its line");
+        let (y0, y1) = (before.pos.y.0 as i64, after.pos.y.0 as i64);
+        let going_north = before.vel.y.0 > 0;
+        let bounced = after.vel.y.0 != 0 && (after.vel.y.0 > 0) != going_north;
+        path += if bounced {
+            let cushion = if going_north { wall } else { -wall };
+            (cushion - y0).abs() + (cushion - y1).abs()
+        } else {
+            (y1 - y0).abs()
+        };
+        if !moving {
+            return path;
+        }
+    }
+}
+
+#[test]
+fn calibration_full_power_runs_two_and_a_half_to_three_and_a_half_lengths() {
+    for preset in [PresetId::Standard, PresetId::Icf] {
+        let path = straight_run(preset);
+        let lengths = path as f64 / BOARD_LENGTH_NM as f64;
+        assert!(
+            (2 * BOARD_LENGTH_NM + BOARD_LENGTH_NM / 2..=3 * BOARD_LENGTH_NM + BOARD_LENGTH_NM / 2)
+                .contains(&path),
+            "{preset:?}: {lengths:.3} board lengths"
+        );
+    }
+}
+
+/// Rolls a coin at `speed_cm_s` from 6 cm out, straight at the centre of `pocket`, and
+/// returns what happened first at a pocket.
+fn roll_into_pocket(preset: PresetId, pocket: u8, speed_cm_s: i64) -> Contact {
+    let p = preset.preset();
+    let centre = pocket_centre(p, pocket);
+    let (sx, sy) = (centre.x.0.signum(), centre.y.0.signum());
+    let back = cm(6.0 / 2f64.sqrt()).0;
+    let start = V2::new(Fx(centre.x.0 - sx * back), Fx(centre.y.0 - sy * back));
+    let mut table = Table::with_pieces(preset, &[(Kind::White, start)]).unwrap();
+    // Diagonal velocity of the given speed, in nm per frame.
+    let per_axis = (speed_cm_s * 10_000_000 / 60) as f64 / 2f64.sqrt();
+    let v = Fx(per_axis.round() as i32);
+    table.push(1, V2::new(Fx(sx * v.0), Fx(sy * v.0)));
+    let mut contacts = Contacts::default();
+    while table.step_observed(&mut contacts) {}
+    contacts.0[0]
+}
+
+#[test]
+fn capture_a_piece_entering_at_200_cm_s_drops() {
+    for preset in [PresetId::Standard, PresetId::Icf] {
+        for pocket in 0..4 {
+            assert_eq!(
+                roll_into_pocket(preset, pocket, 200),
+                Contact::Dropped(1, pocket)
+            );
+        }
+    }
+}
+
+#[test]
+fn capture_a_piece_entering_at_280_cm_s_bounces_out() {
+    for preset in [PresetId::Standard, PresetId::Icf] {
+        for pocket in 0..4 {
+            assert_eq!(
+                roll_into_pocket(preset, pocket, 280),
+                Contact::BouncedOut(1, pocket)
+            );
+        }
+    }
+}
+
+#[test]
+fn capture_threshold_is_240_cm_s_at_entry() {
+    // The coin reaches the rim (3.65 cm away) within its first frame, before friction
+    // (applied at the end of each frame) has slowed it: it enters at its launch speed.
+    assert_eq!(
+        roll_into_pocket(PresetId::Standard, 2, 240),
+        Contact::Dropped(1, 2)
+    );
+    assert_eq!(
+        roll_into_pocket(PresetId::Standard, 2, 241),
+        Contact::BouncedOut(1, 2)
+    );
+}
+
+/// Shoots the striker from the right base circle of seat 0 at the north-east pocket.
+fn striker_at_pocket(preset: PresetId, power: u16) -> Table {
+    let mut table = Table::with_pieces(preset, &[]).unwrap();
+    let p = table.preset();
+    let from = Seat(0).striker_spot(p, p.base_circle_offset());
+    let to = pocket_centre(p, 2);
+    let angle = ((to.y.0 - from.y.0) as f64).atan2((to.x.0 - from.x.0) as f64);
+    let angle = (angle / std::f64::consts::TAU * 65_536.0).round() as u16;
+    let placement = (p.base_circle_offset().0 / 10_000) as i16;
+    table
+        .start_stroke(
+            Seat(0),
+            &Stroke {
+                placement,
+                angle,
+                power,
+            },
+        )
+        .unwrap();
+    table.run_to_rest();
+    table
+}
+
+#[test]
+fn striker_is_never_pocketed_on_the_standard_board() {
+    for power in (500..=10_000).step_by(500) {
+        let table = striker_at_pocket(PresetId::Standard, power);
+        assert!(!table.report().striker_pocketed(), "power {power}");
+        assert!(table.report().pocketed().is_empty());
+    }
+}
+
+#[test]
+fn striker_can_be_pocketed_on_the_icf_board() {
+    let dropped: Vec<u16> = (500..=10_000)
+        .step_by(500)
+        .filter(|&power| {
+            striker_at_pocket(PresetId::Icf, power)
+                .report()
+                .striker_pocketed()
+        })
+        .collect();
+    assert!(!dropped.is_empty());
+    // Too hard and it bounces out of the pocket.
+    assert!(!dropped.contains(&10_000), "{dropped:?}");
+    let table = striker_at_pocket(PresetId::Icf, dropped[0]);
+    assert_eq!(table.report().pocketed()[0].body, STRIKER as u8);
+    assert_eq!(table.report().pocketed()[0].pocket, 2);
+}
+
+#[test]
+fn a_stroke_with_no_power_ends_at_once_touching_nothing() {
+    let mut table = Table::racked(PresetId::Standard, true);
+    table
+        .start_stroke(
+            Seat(0),
+            &Stroke {
+                placement: 0,
+                angle: NORTH,
+                power: 0,
+            },
+        )
+        .unwrap();
+    let report = table.run_to_rest();
+    assert_eq!(report.frames, 1);
+    assert!(!report.striker_touched());
+    assert_eq!(report.pieces_moved(), 0);
+}
+
+#[test]
+fn full_power_break_scatters_the_rack() {
+    let mut table = Table::racked(PresetId::Standard, true);
+    table
+        .start_stroke(
+            Seat(0),
+            &Stroke {
+                placement: 0,
+                angle: NORTH,
+                power: 10_000,
+            },
+        )
+        .unwrap();
+    let report = table.run_to_rest();
+    assert_eq!(
+        report.first_contact, 17,
+        "the striker meets the outer piece at 270° first"
+    );
+    assert!(report.pieces_moved() >= 15, "{}", report.pieces_moved());
+    assert!(
+        report.frames > 60 && report.frames < 20 * 60,
+        "{}",
+        report.frames
+    );
+    assert_eq!(report.capped, 0);
+}
