@@ -1,4 +1,6 @@
 //! carrom: the game's library. The deterministic core (`sim`) builds without the
-//! `client` feature, for every target; the headless commands (`scenario`) sit at its edge.
+//! `client` feature, for every target; the headless commands' formats (`scenario`) sit
+//! at its edge.
 
+pub mod scenario;
 pub mod sim;

@@ -59,15 +59,15 @@ impl fmt::Display for LayoutError {
                     MAX_BODIES - 1
                 )
             }
-            LayoutError::StrikerAsPiece(i) => write!(f, "piece {i}: the striker is not a piece"),
+            LayoutError::StrikerAsPiece(i) => write!(f, "pieces[{i}]: the striker is not a piece"),
             LayoutError::OffSurface(i) => {
                 write!(
                     f,
-                    "piece {i}: not fully on the playing surface (|x|, |y| ≤ 37 − radius)"
+                    "pieces[{i}]: not fully on the playing surface (|x|, |y| ≤ 37 − radius)"
                 )
             }
-            LayoutError::InPocket(i) => write!(f, "piece {i}: its centre lies in a pocket"),
-            LayoutError::Overlap(i, j) => write!(f, "pieces {j} and {i} overlap"),
+            LayoutError::InPocket(i) => write!(f, "pieces[{i}]: its centre lies in a pocket"),
+            LayoutError::Overlap(i, j) => write!(f, "pieces[{j}] and pieces[{i}] overlap"),
         }
     }
 }

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Cross-target determinism: builds the pure core's `carrom` binary (no client feature)
+# for x86_64, i686 and wasm32-wasip1, debug and release, plays every golden scenario on
+# each, prints each build's hash list, and fails unless all six lists are identical to
+# each other and to the checked-in tests/golden/hashes.txt.
+# Needs: rustup targets i686-unknown-linux-gnu and wasm32-wasip1, Debian gcc-multilib
+# (to link i686), and Node (to run WASI modules). .ci/run installs them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+targets=(x86_64-unknown-linux-gnu i686-unknown-linux-gnu wasm32-wasip1)
+expected=$(sed 1d tests/golden/hashes.txt)
+lists=$(mktemp -d)
+trap 'rm -rf "$lists"' EXIT
+
+for target in "${targets[@]}"; do
+  for profile in debug release; do
+    flag=(); [[ $profile == release ]] && flag=(--release)
+    cargo build --quiet --no-default-features --bin carrom --target "$target" "${flag[@]}"
+    if [[ $target == wasm32-* ]]; then
+      run=(node --no-warnings scripts/wasi-run.mjs "target/$target/$profile/carrom.wasm")
+    else
+      run=("target/$target/$profile/carrom")
+    fi
+    scripts/golden-hashes.sh "${run[@]}" > "$lists/$target-$profile"
+    echo "== $target $profile ($(wc -l < "$lists/$target-$profile") strokes)"
+    cat "$lists/$target-$profile"
+  done
+done
+
+status=0
+for list in "$lists"/*; do
+  if ! diff -u <(echo "$expected") "$list" > "$list.diff"; then
+    echo "MISMATCH: $(basename "$list") differs from tests/golden/hashes.txt" >&2
+    cat "$list.diff" >&2
+    status=1
+  fi
+done
+if [[ $status == 0 ]]; then
+  echo "cross-target determinism: all ${#targets[@]} targets × debug/release give the checked-in hashes"
+fi
+exit $status

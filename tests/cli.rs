@@ -1,0 +1,123 @@
+//! The `carrom` binary's headless commands: the README example works, bad input gets a
+//! clear message and a non-zero exit, never a panic.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn carrom(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_carrom"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn simulate_plays_the_readme_example() {
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/readme-example.json");
+    let out = carrom(&["simulate", example], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let line: serde_json::Value = serde_json::from_str(stdout.lines().next().unwrap()).unwrap();
+    assert_eq!(line["stroke"], 0);
+    assert_eq!(line["report"]["first_contact"], "queen");
+    assert_eq!(line["report"]["striker_touched"], true);
+    assert_eq!(line["pieces"].as_array().unwrap().len(), 2);
+    assert_eq!(line["pieces"][0]["kind"], "white");
+    assert_eq!(line["hash"].as_str().unwrap().len(), 16);
+    let keys: Vec<&String> = line.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["stroke", "report", "pieces", "hash"]);
+}
+
+#[test]
+fn simulate_reports_an_illegal_stroke_as_an_error_line_and_goes_on() {
+    let scenario = r#"{"strokes": [
+        {"seat": 0, "placement": 19.0, "angle": 90, "power": 1},
+        {"seat": 0, "placement": 0, "angle": 270, "power": 1},
+        {"seat": 0, "placement": 0, "angle": 90, "power": 1}]}"#;
+    let out = carrom(&["simulate", "-"], scenario);
+    assert!(out.status.success());
+    let lines: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert!(lines[0]["error"].as_str().unwrap().contains("CM-4"));
+    assert!(lines[1]["error"].as_str().unwrap().contains("CM-5"));
+    assert!(lines[2]["hash"].is_string());
+}
+
+#[test]
+fn bad_scenario_files_get_a_message_naming_the_problem() {
+    let cases = [
+        ("not json", "line 1"),
+        (
+            r#"{"strokes": [{"seat": 0, "placement": 0, "angle": 90, "power": 1, "spin": 3}]}"#,
+            "spin",
+        ),
+        (r#"{"preset": "huge", "strokes": []}"#, "preset"),
+        (
+            r#"{"pieces": [{"kind": "red", "x": 0, "y": 0}], "strokes": []}"#,
+            "pieces[0].kind",
+        ),
+        (
+            r#"{"pieces": [{"kind": "white", "x": 36, "y": 0}], "strokes": []}"#,
+            "pieces[0]",
+        ),
+        (
+            r#"{"pieces": [{"kind": "white", "x": 34.6, "y": 34.6}], "strokes": []}"#,
+            "pocket",
+        ),
+        (
+            r#"{"pieces": [{"kind": "white", "x": 0, "y": 0}, {"kind": "black", "x": 1, "y": 1}], "strokes": []}"#,
+            "overlap",
+        ),
+        (
+            r#"{"strokes": [{"seat": 9, "placement": 0, "angle": 90, "power": 1}]}"#,
+            "strokes[0].seat",
+        ),
+        (r#"{"strokes": [{"placement": 0, "angle": 90}]}"#, "power"),
+        (
+            r#"{"strokes": [{"placement": 0, "angle": 1e999, "power": 1}]}"#,
+            "line 1",
+        ),
+    ];
+    for (input, needle) in cases {
+        let out = carrom(&["simulate", "-"], input);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{input}: {err}");
+        assert!(
+            err.contains(needle),
+            "{input}: expected {needle:?} in {err:?}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn a_missing_file_is_reported() {
+    let out = carrom(&["simulate", "/nonexistent/scenario.json"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("cannot read"));
+}
+
+#[test]
+fn unknown_arguments_are_refused_with_usage() {
+    let out = carrom(&["simulate"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("Usage"));
+}
