@@ -61,11 +61,7 @@ fn read(path: &Path) -> Result<String, String> {
     let result = if path == Path::new("-") {
         std::io::stdin().read_to_string(&mut text).map(|_| ())
     } else {
-        std::fs::File::open(path)
-            .and_then(|mut f| f.read_to_string(&mut text))
-            .map(|_| ())
+        std::fs::File::open(path).and_then(|mut f| f.read_to_string(&mut text)).map(|_| ())
     };
-    result
-        .map(|()| text)
-        .map_err(|e| format!("cannot read: {e}"))
+    result.map(|()| text).map_err(|e| format!("cannot read: {e}"))
 }

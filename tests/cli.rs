@@ -12,12 +12,7 @@ fn carrom(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -50,10 +45,8 @@ fn simulate_reports_an_illegal_stroke_as_an_error_line_and_goes_on() {
         {"seat": 0, "placement": 0, "angle": 90, "power": 1}]}"#;
     let out = carrom(&["simulate", "-"], scenario);
     assert!(out.status.success());
-    let lines: Vec<serde_json::Value> = text(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines: Vec<serde_json::Value> =
+        text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(lines.len(), 3);
     assert!(lines[0]["error"].as_str().unwrap().contains("CM-4"));
     assert!(lines[1]["error"].as_str().unwrap().contains("CM-5"));
@@ -69,18 +62,9 @@ fn bad_scenario_files_get_a_message_naming_the_problem() {
             "spin",
         ),
         (r#"{"preset": "huge", "strokes": []}"#, "preset"),
-        (
-            r#"{"pieces": [{"kind": "red", "x": 0, "y": 0}], "strokes": []}"#,
-            "pieces[0].kind",
-        ),
-        (
-            r#"{"pieces": [{"kind": "white", "x": 36, "y": 0}], "strokes": []}"#,
-            "pieces[0]",
-        ),
-        (
-            r#"{"pieces": [{"kind": "white", "x": 34.6, "y": 34.6}], "strokes": []}"#,
-            "pocket",
-        ),
+        (r#"{"pieces": [{"kind": "red", "x": 0, "y": 0}], "strokes": []}"#, "pieces[0].kind"),
+        (r#"{"pieces": [{"kind": "white", "x": 36, "y": 0}], "strokes": []}"#, "pieces[0]"),
+        (r#"{"pieces": [{"kind": "white", "x": 34.6, "y": 34.6}], "strokes": []}"#, "pocket"),
         (
             r#"{"pieces": [{"kind": "white", "x": 0, "y": 0}, {"kind": "black", "x": 1, "y": 1}], "strokes": []}"#,
             "overlap",
@@ -90,19 +74,13 @@ fn bad_scenario_files_get_a_message_naming_the_problem() {
             "strokes[0].seat",
         ),
         (r#"{"strokes": [{"placement": 0, "angle": 90}]}"#, "power"),
-        (
-            r#"{"strokes": [{"placement": 0, "angle": 1e999, "power": 1}]}"#,
-            "line 1",
-        ),
+        (r#"{"strokes": [{"placement": 0, "angle": 1e999, "power": 1}]}"#, "line 1"),
     ];
     for (input, needle) in cases {
         let out = carrom(&["simulate", "-"], input);
         let err = text(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{input}: {err}");
-        assert!(
-            err.contains(needle),
-            "{input}: expected {needle:?} in {err:?}"
-        );
+        assert!(err.contains(needle), "{input}: expected {needle:?} in {err:?}");
         assert!(!err.contains("panicked"), "{err}");
         assert!(out.stdout.is_empty());
     }

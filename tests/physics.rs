@@ -27,16 +27,7 @@ fn cm(v: f64) -> Fx {
 /// frame as the way to the cushion and back.
 fn straight_run(preset: PresetId) -> i64 {
     let mut table = Table::with_pieces(preset, &[]).unwrap();
-    table
-        .start_stroke(
-            Seat(0),
-            &Stroke {
-                placement: 0,
-                angle: NORTH,
-                power: 10_000,
-            },
-        )
-        .unwrap();
+    table.start_stroke(Seat(0), &Stroke { placement: 0, angle: NORTH, power: 10_000 }).unwrap();
     let wall = (table.preset().half_size - table.preset().striker_radius).0 as i64;
     let mut path = 0;
     loop {
@@ -45,8 +36,8 @@ fn straight_run(preset: PresetId) -> i64 {
         let after = table.bodies()[STRIKER];
         assert_eq!(after.pos.x, Fx(0), "a straight shot stays on its line");
         let (y0, y1) = (before.pos.y.0 as i64, after.pos.y.0 as i64);
-        let going_north = before.vel.y.0 > 0;
-        let bounced = after.vel.y.0 != 0 && (after.vel.y.0 > 0) != going_north;
+        let going_north = before.heading.y > 0;
+        let bounced = after.heading.y != 0 && (after.heading.y > 0) != going_north;
         path += if bounced {
             let cushion = if going_north { wall } else { -wall };
             (cushion - y0).abs() + (cushion - y1).abs()
@@ -94,10 +85,7 @@ fn roll_into_pocket(preset: PresetId, pocket: u8, speed_cm_s: i64) -> Contact {
 fn capture_a_piece_entering_at_200_cm_s_drops() {
     for preset in [PresetId::Standard, PresetId::Icf] {
         for pocket in 0..4 {
-            assert_eq!(
-                roll_into_pocket(preset, pocket, 200),
-                Contact::Dropped(1, pocket)
-            );
+            assert_eq!(roll_into_pocket(preset, pocket, 200), Contact::Dropped(1, pocket));
         }
     }
 }
@@ -106,10 +94,7 @@ fn capture_a_piece_entering_at_200_cm_s_drops() {
 fn capture_a_piece_entering_at_280_cm_s_bounces_out() {
     for preset in [PresetId::Standard, PresetId::Icf] {
         for pocket in 0..4 {
-            assert_eq!(
-                roll_into_pocket(preset, pocket, 280),
-                Contact::BouncedOut(1, pocket)
-            );
+            assert_eq!(roll_into_pocket(preset, pocket, 280), Contact::BouncedOut(1, pocket));
         }
     }
 }
@@ -118,14 +103,8 @@ fn capture_a_piece_entering_at_280_cm_s_bounces_out() {
 fn capture_threshold_is_240_cm_s_at_entry() {
     // The coin reaches the rim (3.65 cm away) within its first frame, before friction
     // (applied at the end of each frame) has slowed it: it enters at its launch speed.
-    assert_eq!(
-        roll_into_pocket(PresetId::Standard, 2, 240),
-        Contact::Dropped(1, 2)
-    );
-    assert_eq!(
-        roll_into_pocket(PresetId::Standard, 2, 241),
-        Contact::BouncedOut(1, 2)
-    );
+    assert_eq!(roll_into_pocket(PresetId::Standard, 2, 240), Contact::Dropped(1, 2));
+    assert_eq!(roll_into_pocket(PresetId::Standard, 2, 241), Contact::BouncedOut(1, 2));
 }
 
 /// Shoots the striker from the right base circle of seat 0 at the north-east pocket.
@@ -137,16 +116,7 @@ fn striker_at_pocket(preset: PresetId, power: u16) -> Table {
     let angle = ((to.y.0 - from.y.0) as f64).atan2((to.x.0 - from.x.0) as f64);
     let angle = (angle / std::f64::consts::TAU * 65_536.0).round() as u16;
     let placement = (p.base_circle_offset().0 / 10_000) as i16;
-    table
-        .start_stroke(
-            Seat(0),
-            &Stroke {
-                placement,
-                angle,
-                power,
-            },
-        )
-        .unwrap();
+    table.start_stroke(Seat(0), &Stroke { placement, angle, power }).unwrap();
     table.run_to_rest();
     table
 }
@@ -164,11 +134,7 @@ fn striker_is_never_pocketed_on_the_standard_board() {
 fn striker_can_be_pocketed_on_the_icf_board() {
     let dropped: Vec<u16> = (500..=10_000)
         .step_by(500)
-        .filter(|&power| {
-            striker_at_pocket(PresetId::Icf, power)
-                .report()
-                .striker_pocketed()
-        })
+        .filter(|&power| striker_at_pocket(PresetId::Icf, power).report().striker_pocketed())
         .collect();
     assert!(!dropped.is_empty());
     // Too hard and it bounces out of the pocket.
@@ -181,16 +147,7 @@ fn striker_can_be_pocketed_on_the_icf_board() {
 #[test]
 fn a_stroke_with_no_power_ends_at_once_touching_nothing() {
     let mut table = Table::racked(PresetId::Standard, true);
-    table
-        .start_stroke(
-            Seat(0),
-            &Stroke {
-                placement: 0,
-                angle: NORTH,
-                power: 0,
-            },
-        )
-        .unwrap();
+    table.start_stroke(Seat(0), &Stroke { placement: 0, angle: NORTH, power: 0 }).unwrap();
     let report = table.run_to_rest();
     assert_eq!(report.frames, 1);
     assert!(!report.striker_touched());
@@ -200,26 +157,10 @@ fn a_stroke_with_no_power_ends_at_once_touching_nothing() {
 #[test]
 fn full_power_break_scatters_the_rack() {
     let mut table = Table::racked(PresetId::Standard, true);
-    table
-        .start_stroke(
-            Seat(0),
-            &Stroke {
-                placement: 0,
-                angle: NORTH,
-                power: 10_000,
-            },
-        )
-        .unwrap();
+    table.start_stroke(Seat(0), &Stroke { placement: 0, angle: NORTH, power: 10_000 }).unwrap();
     let report = table.run_to_rest();
-    assert_eq!(
-        report.first_contact, 17,
-        "the striker meets the outer piece at 270° first"
-    );
+    assert_eq!(report.first_contact, 17, "the striker meets the outer piece at 270° first");
     assert!(report.pieces_moved() >= 15, "{}", report.pieces_moved());
-    assert!(
-        report.frames > 60 && report.frames < 20 * 60,
-        "{}",
-        report.frames
-    );
+    assert!(report.frames > 60 && report.frames < 20 * 60, "{}", report.frames);
     assert_eq!(report.capped, 0);
 }

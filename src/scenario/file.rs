@@ -80,12 +80,8 @@ impl Scenario {
             None => Table::racked(preset, true),
             Some(pieces) => layout(preset, &pieces)?,
         };
-        let strokes = raw
-            .strokes
-            .iter()
-            .enumerate()
-            .map(|(i, s)| stroke(i, s))
-            .collect::<Result<_, _>>()?;
+        let strokes =
+            raw.strokes.iter().enumerate().map(|(i, s)| stroke(i, s)).collect::<Result<_, _>>()?;
         Ok(Scenario { table, strokes })
     }
 }
@@ -113,9 +109,7 @@ fn layout(preset: PresetId, pieces: &[RawPiece]) -> Result<Table, ScenarioError>
 fn stroke(i: usize, raw: &RawStroke) -> Result<ScenarioStroke, ScenarioError> {
     let seat = raw.seat.unwrap_or(0);
     if seat > 3 {
-        return Err(ScenarioError(format!(
-            "strokes[{i}].seat: {seat} is not a seat (0–3)"
-        )));
+        return Err(ScenarioError(format!("strokes[{i}].seat: {seat} is not a seat (0–3)")));
     }
     let stroke = units::power(raw.power)
         .map(|power| Stroke {
@@ -124,15 +118,10 @@ fn stroke(i: usize, raw: &RawStroke) -> Result<ScenarioStroke, ScenarioError> {
             power,
         })
         .ok_or(StrokeError::PowerTooHigh);
-    Ok(ScenarioStroke {
-        seat: Seat(seat),
-        stroke,
-    })
+    Ok(ScenarioStroke { seat: Seat(seat), stroke })
 }
 
 /// The pieces of a table as (kind, centre) in slot order, for output.
 pub fn pieces_of(table: &Table) -> impl Iterator<Item = (Kind, V2, bool)> + '_ {
-    table.bodies()[1..]
-        .iter()
-        .map(|b| (b.kind(), b.pos, b.is_on_board()))
+    table.bodies()[1..].iter().map(|b| (b.kind(), b.pos, b.is_on_board()))
 }

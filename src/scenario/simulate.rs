@@ -15,9 +15,7 @@ pub fn simulate(scenario: &Scenario) -> Vec<Value> {
         .iter()
         .enumerate()
         .map(|(n, planned)| {
-            let started = planned
-                .stroke
-                .and_then(|s| table.start_stroke(planned.seat, &s));
+            let started = planned.stroke.and_then(|s| table.start_stroke(planned.seat, &s));
             match started {
                 Err(e) => json!({"stroke": n, "error": e.to_string()}),
                 Ok(()) => {
@@ -48,13 +46,9 @@ pub fn report_json(table: &Table, report: &StrokeReport) -> Value {
         .filter(|p| p.body as usize != STRIKER)
         .map(|p| json!({"kind": kind_of(p.body as usize), "pocket": p.pocket}))
         .collect();
-    let left: Vec<&str> = (0..table.bodies().len())
-        .filter(|&i| report.body_left_board(i))
-        .map(kind_of)
-        .collect();
-    let first = report
-        .striker_touched()
-        .then(|| kind_of(report.first_contact as usize));
+    let left: Vec<&str> =
+        (0..table.bodies().len()).filter(|&i| report.body_left_board(i)).map(kind_of).collect();
+    let first = report.striker_touched().then(|| kind_of(report.first_contact as usize));
     json!({
         "pocketed": pocketed,
         "striker_touched": report.striker_touched(),

@@ -27,9 +27,7 @@ pub fn point(x: f64, y: f64) -> Option<V2> {
 /// A placement in cm to thousandths of a cm, saturating (anything beyond ±32.767 cm is
 /// far off the 47 cm baseline and stays illegal).
 pub fn placement(cm: f64) -> i16 {
-    (cm * 1000.0)
-        .round()
-        .clamp(i16::MIN as f64, i16::MAX as f64) as i16
+    (cm * 1000.0).round().clamp(i16::MIN as f64, i16::MAX as f64) as i16
 }
 
 /// Degrees counter-clockwise from east to 1/65536 of a turn.
@@ -40,9 +38,7 @@ pub fn angle(degrees: f64) -> u16 {
 
 /// Power 0–1 to ten-thousandths, or `None` outside that range.
 pub fn power(fraction: f64) -> Option<u16> {
-    (0.0..=1.0)
-        .contains(&fraction)
-        .then(|| (fraction * 10_000.0).round() as u16)
+    (0.0..=1.0).contains(&fraction).then(|| (fraction * 10_000.0).round() as u16)
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! The bodies on the table: the striker and the pieces.
 
-use super::fixed::{Fx, V2};
+use super::fixed::{Fx, Unit, V2};
 use super::preset::Preset;
 use bytemuck::{Pod, Zeroable};
 
@@ -68,13 +68,19 @@ impl Kind {
 }
 
 /// One disc: where it is, how it moves, what it is, and whether it is on the surface.
+///
+/// Motion is kept as a heading and a speed rather than a velocity vector, because
+/// sliding friction changes only the speed: each frame it is one exact subtraction, with
+/// no square root or division (the velocity is `heading × speed`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
 #[repr(C)]
 pub struct Body {
     /// Centre, cm from the board centre.
     pub pos: V2,
-    /// Velocity, cm per frame.
-    pub vel: V2,
+    /// Direction of motion (zero at rest).
+    pub heading: Unit,
+    /// Speed, cm per frame, never negative.
+    pub speed: Fx,
     /// [`Kind`] code.
     pub kind: u8,
     /// 1 while the body is on the playing surface, 0 once pocketed, off the board or unused.
@@ -88,7 +94,8 @@ impl Body {
     pub const fn at(kind: Kind, pos: V2) -> Body {
         Body {
             pos,
-            vel: V2::ZERO,
+            heading: Unit::NONE,
+            speed: Fx::ZERO,
             kind: kind as u8,
             on_board: 1,
             reserved: [0; 2],
@@ -107,6 +114,28 @@ impl Body {
 
     /// Whether the body is on the surface and moving.
     pub const fn is_moving(&self) -> bool {
-        self.on_board != 0 && !self.vel.is_zero()
+        self.on_board != 0 && self.speed.0 != 0
+    }
+
+    /// Velocity, cm per frame.
+    pub fn velocity(&self) -> V2 {
+        self.heading.times(self.speed.0 as i64)
+    }
+
+    /// Sets the velocity (its length and direction become speed and heading).
+    pub fn set_velocity(&mut self, v: V2) {
+        match Unit::with_length(v) {
+            Some((heading, speed)) => {
+                self.heading = heading;
+                self.speed = Fx(speed as i32);
+            }
+            None => self.stop(),
+        }
+    }
+
+    /// Brings the body to rest.
+    pub fn stop(&mut self) {
+        self.heading = Unit::NONE;
+        self.speed = Fx::ZERO;
     }
 }

@@ -121,10 +121,7 @@ impl V2 {
 
     /// This vector scaled by `num / den`, each component rounded toward zero.
     pub fn scale(self, num: i64, den: i64) -> V2 {
-        V2::new(
-            Fx((self.x.0 as i64 * num / den) as i32),
-            Fx((self.y.0 as i64 * num / den) as i32),
-        )
+        V2::new(Fx((self.x.0 as i64 * num / den) as i32), Fx((self.y.0 as i64 * num / den) as i32))
     }
 
     /// This vector rotated a quarter turn counter-clockwise `quarters` times.
@@ -159,8 +156,10 @@ impl Neg for V2 {
     }
 }
 
-/// A unit direction with Q30 components (2³⁰ = 1.0), used for impulses and launches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A unit direction with Q30 components (2³⁰ = 1.0): a body's heading, an impulse's
+/// line of action. The zero value means "no direction" (a body at rest).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Pod, Zeroable)]
+#[repr(C)]
 pub struct Unit {
     /// East component, Q30.
     pub x: i32,
@@ -171,17 +170,26 @@ pub struct Unit {
 impl Unit {
     /// One in Q30.
     pub const ONE: i64 = 1 << 30;
+    /// No direction.
+    pub const NONE: Unit = Unit { x: 0, y: 0 };
 
     /// The direction of `v`, or `None` for the zero vector.
     pub fn of(v: V2) -> Option<Unit> {
+        Unit::with_length(v).map(|(u, _)| u)
+    }
+
+    /// The direction and the length (raw units, rounded down) of `v`, or `None` for the
+    /// zero vector.
+    pub fn with_length(v: V2) -> Option<(Unit, i64)> {
         let len = v.length();
         if len == 0 {
             return None;
         }
-        Some(Unit {
+        let unit = Unit {
             x: (v.x.0 as i64 * Unit::ONE / len) as i32,
             y: (v.y.0 as i64 * Unit::ONE / len) as i32,
-        })
+        };
+        Some((unit, len))
     }
 
     /// The component of `v` along this direction, in raw units, rounded to nearest.

@@ -11,9 +11,7 @@ const PRIME: u64 = 0x0000_0100_0000_01b3;
 
 /// FNV-1a 64 of `bytes`.
 pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    bytes
-        .iter()
-        .fold(OFFSET_BASIS, |h, &b| (h ^ b as u64).wrapping_mul(PRIME))
+    bytes.iter().fold(OFFSET_BASIS, |h, &b| (h ^ b as u64).wrapping_mul(PRIME))
 }
 
 #[cfg(test)]

@@ -33,11 +33,7 @@ impl PresetId {
 
     /// The preset stored as `code` in a table (unknown codes read as `standard`).
     pub const fn from_code(code: u32) -> PresetId {
-        if code == PresetId::Icf as u32 {
-            PresetId::Icf
-        } else {
-            PresetId::Standard
-        }
+        if code == PresetId::Icf as u32 { PresetId::Icf } else { PresetId::Standard }
     }
 
     /// The dimensions and physical constants of this preset.

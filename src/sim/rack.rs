@@ -51,11 +51,7 @@ pub fn rack(preset: &Preset, with_queen: bool) -> Vec<(Kind, V2)> {
         (B, at(2 * h, -s)),
     ];
     let queen = with_queen.then_some((Kind::Queen, V2::ZERO));
-    queen
-        .into_iter()
-        .chain(first_shell)
-        .chain(second_shell)
-        .collect()
+    queen.into_iter().chain(first_shell).chain(second_shell).collect()
 }
 
 /// √3·s/2 rounded up: the smallest integer h with 4h² ≥ 3s².

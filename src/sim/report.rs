@@ -75,10 +75,7 @@ impl StrokeReport {
 
     pub(crate) fn record_pocketing(&mut self, body: usize, kind: Kind, pocket: u8) {
         let slot = self.pocketed_count as usize;
-        self.pocketed[slot] = Pocketing {
-            body: body as u8,
-            pocket,
-        };
+        self.pocketed[slot] = Pocketing { body: body as u8, pocket };
         self.pocketed_count += 1;
         if kind == Kind::Striker {
             self.striker_pocketed = 1;
@@ -86,9 +83,6 @@ impl StrokeReport {
     }
 
     pub(crate) fn fresh() -> StrokeReport {
-        StrokeReport {
-            first_contact: NO_BODY,
-            ..StrokeReport::default()
-        }
+        StrokeReport { first_contact: NO_BODY, ..StrokeReport::default() }
     }
 }

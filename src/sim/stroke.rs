@@ -2,7 +2,7 @@
 //! is legal.
 
 use super::angle::Angle;
-use super::fixed::{Fx, V2};
+use super::fixed::{Fx, Unit, V2};
 use super::preset::Preset;
 use core::fmt;
 
@@ -103,19 +103,14 @@ pub fn check_aim(seat: Seat, stroke: &Stroke) -> Result<(), StrokeError> {
         return Err(StrokeError::PowerTooHigh);
     }
     let off_forward = Angle(stroke.angle).minus(seat.forward());
-    if off_forward.unsigned_abs() < Angle::QUARTER {
-        Ok(())
-    } else {
-        Err(StrokeError::AimBackward)
-    }
+    if off_forward.unsigned_abs() < Angle::QUARTER { Ok(()) } else { Err(StrokeError::AimBackward) }
 }
 
-/// The striker's launch velocity for `stroke` on `preset`, in cm per frame.
-pub fn launch_velocity(preset: &Preset, stroke: &Stroke) -> V2 {
+/// The striker's launch heading and speed (cm per frame) for `stroke` on `preset`.
+pub fn launch(preset: &Preset, stroke: &Stroke) -> (Unit, Fx) {
     let speed = preset.full_power_speed.0 as i64 * stroke.power as i64 / FULL_POWER as i64;
     let (sin, cos) = Angle(stroke.angle).sin_cos();
-    let component = |q30: i32| Fx(((speed * q30 as i64 + (1 << 29)) >> 30) as i32);
-    V2::new(component(cos), component(sin))
+    (Unit { x: cos, y: sin }, Fx(speed as i32))
 }
 
 #[cfg(test)]
@@ -137,14 +132,8 @@ mod tests {
     #[test]
     fn cm_4_partly_on_a_base_circle_is_illegal() {
         // Clear of the circle up to 21.91 − 4.27 = 17.64 cm; covering from 20.82 cm.
-        assert_eq!(
-            check_placement(standard(), 17_650),
-            Err(StrokeError::PartlyOnBaseCircle)
-        );
-        assert_eq!(
-            check_placement(standard(), -20_810),
-            Err(StrokeError::PartlyOnBaseCircle)
-        );
+        assert_eq!(check_placement(standard(), 17_650), Err(StrokeError::PartlyOnBaseCircle));
+        assert_eq!(check_placement(standard(), -20_810), Err(StrokeError::PartlyOnBaseCircle));
     }
 
     #[test]
@@ -155,35 +144,19 @@ mod tests {
         // The icf striker is smaller: it covers the circle only within 0.475 cm of it.
         let icf = PresetId::Icf.preset();
         assert!(check_placement(icf, 22_385).is_ok());
-        assert_eq!(
-            check_placement(icf, 22_400),
-            Err(StrokeError::PartlyOnBaseCircle)
-        );
+        assert_eq!(check_placement(icf, 22_400), Err(StrokeError::PartlyOnBaseCircle));
     }
 
     #[test]
     fn cm_4_beyond_the_baseline_is_illegal() {
-        assert_eq!(
-            check_placement(standard(), 23_510),
-            Err(StrokeError::OffBaseline)
-        );
-        assert_eq!(
-            check_placement(standard(), i16::MIN),
-            Err(StrokeError::OffBaseline)
-        );
+        assert_eq!(check_placement(standard(), 23_510), Err(StrokeError::OffBaseline));
+        assert_eq!(check_placement(standard(), i16::MIN), Err(StrokeError::OffBaseline));
     }
 
     #[test]
     fn cm_5_aim_must_point_into_the_forward_half_plane() {
         let aim = |seat: u8, angle: u16| {
-            check_aim(
-                Seat(seat),
-                &Stroke {
-                    placement: 0,
-                    angle,
-                    power: FULL_POWER,
-                },
-            )
+            check_aim(Seat(seat), &Stroke { placement: 0, angle, power: FULL_POWER })
         };
         assert!(aim(0, 16_384).is_ok());
         assert!(aim(0, 1).is_ok());
@@ -202,44 +175,19 @@ mod tests {
 
     #[test]
     fn cm_5_power_is_at_most_full() {
-        let s = Stroke {
-            placement: 0,
-            angle: 16_384,
-            power: FULL_POWER + 1,
-        };
+        let s = Stroke { placement: 0, angle: 16_384, power: FULL_POWER + 1 };
         assert_eq!(check_aim(Seat(0), &s), Err(StrokeError::PowerTooHigh));
     }
 
     #[test]
     fn cm_5_power_maps_linearly_to_speed() {
         let p = standard();
-        let full = launch_velocity(
-            p,
-            &Stroke {
-                placement: 0,
-                angle: 16_384,
-                power: 10_000,
-            },
-        );
-        assert_eq!(full, V2::new(Fx(0), p.full_power_speed));
-        let half = launch_velocity(
-            p,
-            &Stroke {
-                placement: 0,
-                angle: 16_384,
-                power: 5_000,
-            },
-        );
-        assert_eq!(half.y.0, p.full_power_speed.0 / 2);
-        let none = launch_velocity(
-            p,
-            &Stroke {
-                placement: 0,
-                angle: 16_384,
-                power: 0,
-            },
-        );
-        assert!(none.is_zero());
+        let north = |power| launch(p, &Stroke { placement: 0, angle: 16_384, power });
+        let (heading, full) = north(10_000);
+        assert_eq!(heading.times(full.0 as i64), V2::new(Fx(0), p.full_power_speed));
+        assert_eq!(north(5_000).1.0, p.full_power_speed.0 / 2);
+        assert_eq!(north(2_500).1.0, p.full_power_speed.0 / 4);
+        assert_eq!(north(0).1, Fx::ZERO);
     }
 
     #[test]

@@ -8,7 +8,7 @@ use super::motion::{self, Observer};
 use super::preset::{Preset, PresetId};
 use super::rack::rack;
 use super::report::StrokeReport;
-use super::stroke::{Seat, Stroke, StrokeError, check_aim, check_placement, launch_velocity};
+use super::stroke::{Seat, Stroke, StrokeError, check_aim, check_placement, launch};
 use bytemuck::{Pod, Zeroable};
 use core::fmt;
 
@@ -53,18 +53,11 @@ impl fmt::Display for LayoutError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LayoutError::TooManyPieces(n) => {
-                write!(
-                    f,
-                    "{n} pieces given; the table holds at most {}",
-                    MAX_BODIES - 1
-                )
+                write!(f, "{n} pieces given; the table holds at most {}", MAX_BODIES - 1)
             }
             LayoutError::StrikerAsPiece(i) => write!(f, "pieces[{i}]: the striker is not a piece"),
             LayoutError::OffSurface(i) => {
-                write!(
-                    f,
-                    "pieces[{i}]: not fully on the playing surface (|x|, |y| ≤ 37 − radius)"
-                )
+                write!(f, "pieces[{i}]: not fully on the playing surface (|x|, |y| ≤ 37 − radius)")
             }
             LayoutError::InPocket(i) => write!(f, "pieces[{i}]: its centre lies in a pocket"),
             LayoutError::Overlap(i, j) => write!(f, "pieces[{j}] and pieces[{i}] overlap"),
@@ -157,7 +150,7 @@ impl Table {
         self.bodies()
             .iter()
             .filter(|b| b.is_on_board())
-            .map(|b| b.kind().mass(p) as u128 * b.vel.length_sq() as u128)
+            .map(|b| b.kind().mass(p) as u128 * (b.speed.0 as i64 * b.speed.0 as i64) as u128)
             .sum()
     }
 
@@ -186,13 +179,16 @@ impl Table {
     /// Places the striker and hits it: the stroke begins and the report starts afresh.
     pub fn start_stroke(&mut self, seat: Seat, stroke: &Stroke) -> Result<(), StrokeError> {
         let spot = self.check_stroke(seat, stroke)?;
-        let velocity = launch_velocity(self.preset(), stroke);
+        let (heading, speed) = launch(self.preset(), stroke);
         let striker = &mut self.bodies[STRIKER];
         *striker = Body::at(Kind::Striker, spot);
-        striker.vel = velocity;
+        if speed.0 > 0 {
+            striker.heading = heading;
+            striker.speed = speed;
+        }
         self.report = StrokeReport::fresh();
         self.in_motion = 1;
-        if !velocity.is_zero() {
+        if speed.0 > 0 {
             self.report.moved = 1 << STRIKER;
         }
         Ok(())
@@ -232,7 +228,7 @@ impl Table {
     /// Stops everything and hands the striker back to the shooter.
     fn come_to_rest(&mut self) {
         for body in &mut self.bodies {
-            body.vel = V2::ZERO;
+            body.stop();
         }
         self.bodies[STRIKER].on_board = 0;
         self.in_motion = 0;
@@ -243,14 +239,14 @@ impl Table {
     pub fn place(&mut self, index: usize, pos: V2) {
         let body = &mut self.bodies[index];
         body.pos = pos;
-        body.vel = V2::ZERO;
+        body.stop();
         body.on_board = 1;
     }
 
     /// Gives body `index` a velocity and marks the table in motion, for tests and tools
     /// that set up situations a stroke could not (a piece rolled into a pocket).
     pub fn push(&mut self, index: usize, vel: V2) {
-        self.bodies[index].vel = vel;
+        self.bodies[index].set_velocity(vel);
         self.report = StrokeReport::fresh();
         self.report.moved = 1 << index;
         self.in_motion = 1;
