@@ -58,7 +58,7 @@ fn play_checked(table: &mut Table) -> u32 {
         let moving = table.step_observed(&mut samples);
         assert!(samples.events < MAX_EVENTS_PER_FRAME as u64, "a frame hit the event cap");
         let mut instants = vec![start];
-        instants.extend(samples.instants.drain(..));
+        instants.append(&mut samples.instants);
         instants.push(snapshot(table));
         for w in instants.windows(2) {
             let ((p0, on0), (p1, _)) = (&w[0], &w[1]);
@@ -177,7 +177,7 @@ fn start(preset: PresetId, mut pieces: Vec<(Kind, V2)>, seat: Seat, stroke: Stro
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn no_tunnelling_at_full_power_over_random_layouts(
