@@ -10,6 +10,7 @@ pub mod motion;
 pub mod preset;
 pub mod rack;
 pub mod report;
+pub mod spot;
 pub mod stroke;
 pub mod table;
 

@@ -243,6 +243,13 @@ impl Table {
         body.on_board = 1;
     }
 
+    /// Takes body `index` off the board at rest (a stroke's outcome given as facts).
+    pub fn take_off(&mut self, index: usize) {
+        let body = &mut self.bodies[index];
+        body.stop();
+        body.on_board = 0;
+    }
+
     /// Gives body `index` a velocity and marks the table in motion, for tests and tools
     /// that set up situations a stroke could not (a piece rolled into a pocket).
     pub fn push(&mut self, index: usize, vel: V2) {

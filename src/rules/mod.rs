@@ -1,0 +1,18 @@
+//! The referees: Classic, Disc Pool and Freestyle, as pure functions of (match state,
+//! stroke facts) → (new state, ruling). RULES.md is the contract; tests are named after
+//! its rule ids.
+
+pub mod classic;
+pub mod disc_pool;
+pub mod facts;
+pub mod freestyle;
+pub mod referee;
+pub mod ruling;
+pub mod settings;
+pub mod state;
+
+pub use facts::{Facts, NotOnBoard};
+pub use referee::{rule_expiry, rule_resignation, rule_stroke, value};
+pub use ruling::{Cause, Foul, Ruling};
+pub use settings::{DEFAULT_SHOT_CLOCK, NO_SIDE, Settings, SettingsError, Variant};
+pub use state::{MatchState, Queen};
