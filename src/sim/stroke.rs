@@ -97,6 +97,28 @@ pub fn check_placement(preset: &Preset, placement: i16) -> Result<Fx, StrokeErro
     }
 }
 
+/// The `n`-th legal placement (thousandths of a cm) on `preset`, wrapping around: a
+/// way to pick legal spots from a random number. The legal spots are counted from the
+/// left end of the middle stretch, then the right base circle, then the left one.
+pub fn nth_legal_placement(preset: &Preset, n: u32) -> i16 {
+    let to_milli = |f: Fx| f.0 / 10_000;
+    let clear =
+        to_milli(preset.base_circle_offset() - preset.striker_radius - preset.base_circle_radius);
+    let cover = to_milli(preset.striker_radius - preset.base_circle_radius);
+    let circle = to_milli(preset.base_circle_offset());
+    let middle = 2 * clear + 1;
+    let around = 2 * cover + 1;
+    let k = (n % (middle + 2 * around) as u32) as i32;
+    let spot = if k < middle {
+        k - clear
+    } else if k < middle + around {
+        circle - cover + (k - middle)
+    } else {
+        -circle - cover + (k - middle - around)
+    };
+    spot as i16
+}
+
 /// Checks the aim rule CM-5 and the power range.
 pub fn check_aim(seat: Seat, stroke: &Stroke) -> Result<(), StrokeError> {
     if stroke.power > FULL_POWER {
@@ -145,6 +167,22 @@ mod tests {
         let icf = PresetId::Icf.preset();
         assert!(check_placement(icf, 22_385).is_ok());
         assert_eq!(check_placement(icf, 22_400), Err(StrokeError::PartlyOnBaseCircle));
+    }
+
+    #[test]
+    fn cm_4_every_nth_legal_placement_is_legal_and_all_are_reached() {
+        for preset in [PresetId::Standard, PresetId::Icf] {
+            let p = preset.preset();
+            let mut seen = std::collections::BTreeSet::new();
+            for n in 0..50_000 {
+                let spot = nth_legal_placement(p, n);
+                assert!(check_placement(p, spot).is_ok(), "{preset:?} {spot}");
+                seen.insert(spot);
+            }
+            let legal =
+                (-23_500..=23_500).filter(|&s| check_placement(p, s as i16).is_ok()).count();
+            assert_eq!(seen.len(), legal, "{preset:?}");
+        }
     }
 
     #[test]
