@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Cross-target determinism: builds the pure core's `carrom` binary (no client feature)
-# for x86_64, i686 and wasm32-wasip1, debug and release, plays every golden scenario on
-# each, prints each build's hash list, and fails unless all six lists are identical to
-# each other and to the checked-in tests/golden/hashes.txt.
+# for x86_64, i686 and wasm32-wasip1, debug and release, plays every golden scenario and
+# golden match on each, prints each build's hash list, and fails unless all six lists are
+# identical to each other and to the checked-in tests/golden/hashes.txt. Then it runs the
+# core's test suites (unit, physics, property, rules, game) on i686 and wasm32 too.
 # Needs: rustup targets i686-unknown-linux-gnu and wasm32-wasip1, Debian gcc-multilib
 # (to link i686), and Node (to run WASI modules). .ci/run installs them.
 set -euo pipefail
@@ -36,7 +37,16 @@ for list in "$lists"/*; do
     status=1
   fi
 done
-if [[ $status == 0 ]]; then
-  echo "cross-target determinism: all ${#targets[@]} targets × debug/release give the checked-in hashes"
+if [[ $status != 0 ]]; then
+  exit $status
 fi
-exit $status
+echo "cross-target determinism: all ${#targets[@]} targets × debug/release give the checked-in hashes"
+
+suites=(--lib --test physics --test invariants --test match_props --test game
+        --test rules_classic --test rules_disc_pool --test rules_freestyle)
+echo "== test suites on i686-unknown-linux-gnu"
+cargo test --quiet --no-default-features --target i686-unknown-linux-gnu "${suites[@]}" --test golden --test cli
+echo "== test suites on wasm32-wasip1 (under Node's WASI)"
+CARGO_TARGET_WASM32_WASIP1_RUNNER="node --no-warnings $PWD/scripts/wasi-run.mjs" \
+  cargo test --quiet --no-default-features --target wasm32-wasip1 "${suites[@]}"
+echo "cross-target tests: passed on i686 and wasm32"

@@ -99,3 +99,74 @@ fn unknown_arguments_are_refused_with_usage() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("Usage"));
 }
+
+#[test]
+fn referee_adjudicates_the_readme_example() {
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/referee-example.json");
+    let out = carrom(&["referee", example], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let lines: Vec<serde_json::Value> =
+        text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 7);
+    let keys: Vec<&String> = lines[0].as_object().unwrap().keys().collect();
+    assert_eq!(
+        keys,
+        ["stroke", "shooter", "report", "ruling", "colours", "board_over", "match_over", "hash"]
+    );
+    assert_eq!(lines[0]["colours"], serde_json::json!(["white", "black"]));
+    assert_eq!(lines[2]["ruling"]["queen"], "pending");
+    assert_eq!(lines[3]["ruling"]["queen"], "covered");
+    assert_eq!(lines[3]["ruling"]["queen_side"], 1);
+    assert_eq!(lines[5]["ruling"]["returned"], serde_json::json!(["white"]), "the due is paid");
+    assert_eq!(lines[5]["ruling"]["dues"], serde_json::json!([0, 0]));
+    assert_eq!(lines[6]["error"], "it is seat 0's turn");
+}
+
+#[test]
+fn referee_reports_impossible_facts_as_an_error_line() {
+    let scenario = r#"{"variant": "freestyle", "players": 2, "pieces": [{"kind": "white", "x": 0, "y": 0}],
+        "strokes": [{"facts": {"pocketed": ["black"]}}, {"facts": {"pocketed": ["white"]}}]}"#;
+    let out = carrom(&["referee", "-"], scenario);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let lines: Vec<serde_json::Value> =
+        text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert!(lines[0]["error"].as_str().unwrap().contains("no black piece"));
+    assert_eq!(lines[1]["shooter"], 2, "seed 0 lets seat 2 break");
+    assert_eq!(lines[1]["match_over"]["winner"], 1, "the board is cleared: highest score wins");
+    assert_eq!(lines[1]["ruling"]["scores"], serde_json::json!([0, 20]));
+    assert_eq!(lines[1]["ruling"]["queen"], serde_json::Value::Null, "no queen on this table");
+}
+
+#[test]
+fn bad_match_scenarios_get_a_message_naming_the_problem() {
+    let cases = [
+        (r#"{"variant": "snooker", "players": 2, "strokes": []}"#, "variant"),
+        (r#"{"variant": "classic", "players": 5, "strokes": []}"#, "players"),
+        (r#"{"variant": "disc_pool", "players": 3, "strokes": []}"#, "disc_pool is for 2 or 4"),
+        (r#"{"variant": "classic", "strokes": []}"#, "players"),
+        (
+            r#"{"variant": "classic", "players": 2, "strokes": [{"facts": {"pocketed": ["red"]}}]}"#,
+            "strokes[0].facts.pocketed",
+        ),
+        (
+            r#"{"variant": "classic", "players": 2, "strokes": [{"facts": {"pocketed": ["striker"]}}]}"#,
+            "strokes[0].facts.pocketed",
+        ),
+        (
+            r#"{"variant": "classic", "players": 2, "strokes": [{"facts": {}, "power": 1}]}"#,
+            "not both",
+        ),
+        (
+            r#"{"variant": "classic", "players": 2, "strokes": [{"placement": 0, "angle": 90}]}"#,
+            "strokes[0]",
+        ),
+        (r#"{"variant": "classic", "players": 2, "seed": -1, "strokes": []}"#, "line 1"),
+    ];
+    for (input, needle) in cases {
+        let out = carrom(&["referee", "-"], input);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{input}: {err}");
+        assert!(err.contains(needle), "{input}: expected {needle:?} in {err:?}");
+        assert!(!err.contains("panicked"));
+    }
+}

@@ -143,7 +143,7 @@ fn resigning_ends_the_match_for_that_side() {
     assert_eq!(m.phase(), Phase::MatchOver);
     assert_eq!(m.standing().winner, 0, "seat 3 plays for side 1");
     assert_eq!(m.last_ruling().cause(), Cause::Resigned);
-    let frozen = m.standing().clone();
+    let frozen = *m.standing();
     advance(&mut m, &only(0, Input::commit(1, BREAK), 4));
     assert_eq!(*m.standing(), frozen, "nothing happens after the match");
 }

@@ -74,9 +74,9 @@ fn check(m: &Match, board_start: &[i32; 4]) {
             }
         }
         _ => {
-            for side in 0..s.sides() {
+            for (side, start) in board_start.iter().enumerate().take(s.sides()) {
                 let sum: i32 = credited(side).map(|i| value(s, bodies[i].kind())).sum();
-                let this_board = state.scores[side] - board_start[side];
+                let this_board = state.scores[side] - start;
                 assert_eq!(this_board, sum, "side {side}'s points are what it pocketed");
             }
             if s.variant() == Variant::Freestyle {

@@ -91,6 +91,10 @@ impl Match {
             table,
             last: Ruling::new(crate::rules::Cause::Stroke),
         };
+        let has_queen = table.bodies().iter().any(|b| b.kind() == crate::sim::Kind::Queen);
+        if !has_queen {
+            m.standing.queen = crate::rules::Queen::Absent as u8;
+        }
         m.wind_clock();
         m
     }

@@ -29,7 +29,7 @@ struct RawScenario {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawPiece {
+pub(super) struct RawPiece {
     kind: String,
     x: f64,
     y: f64,
@@ -68,14 +68,7 @@ impl Scenario {
     pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
         let raw: RawScenario = serde_json::from_str(text)
             .map_err(|e| ScenarioError(format!("not a valid scenario: {e}")))?;
-        let preset = match raw.preset.as_deref() {
-            None => PresetId::Standard,
-            Some(name) => PresetId::from_name(name).ok_or_else(|| {
-                ScenarioError(format!(
-                    "preset: unknown board {name:?} (use \"standard\" or \"icf\")"
-                ))
-            })?,
-        };
+        let preset = preset(raw.preset.as_deref())?;
         let table = match raw.pieces {
             None => Table::racked(preset, true),
             Some(pieces) => layout(preset, &pieces)?,
@@ -86,7 +79,18 @@ impl Scenario {
     }
 }
 
-fn layout(preset: PresetId, pieces: &[RawPiece]) -> Result<Table, ScenarioError> {
+/// The board named in a file (`standard` when left out).
+pub(super) fn preset(name: Option<&str>) -> Result<PresetId, ScenarioError> {
+    match name {
+        None => Ok(PresetId::Standard),
+        Some(name) => PresetId::from_name(name).ok_or_else(|| {
+            ScenarioError(format!("preset: unknown board {name:?} (use \"standard\" or \"icf\")"))
+        }),
+    }
+}
+
+/// A file's `pieces` laid out on a table.
+pub(super) fn layout(preset: PresetId, pieces: &[RawPiece]) -> Result<Table, ScenarioError> {
     let mut placed = Vec::with_capacity(pieces.len());
     for (i, piece) in pieces.iter().enumerate() {
         let kind = match Kind::from_name(&piece.kind) {
@@ -107,18 +111,27 @@ fn layout(preset: PresetId, pieces: &[RawPiece]) -> Result<Table, ScenarioError>
 }
 
 fn stroke(i: usize, raw: &RawStroke) -> Result<ScenarioStroke, ScenarioError> {
-    let seat = raw.seat.unwrap_or(0);
+    let seat = check_seat(i, raw.seat.unwrap_or(0))?;
+    Ok(ScenarioStroke { seat, stroke: to_stroke(raw.placement, raw.angle, raw.power) })
+}
+
+/// A stroke's seat, checked.
+pub(super) fn check_seat(i: usize, seat: u8) -> Result<Seat, ScenarioError> {
     if seat > 3 {
         return Err(ScenarioError(format!("strokes[{i}].seat: {seat} is not a seat (0–3)")));
     }
-    let stroke = units::power(raw.power)
+    Ok(Seat(seat))
+}
+
+/// A stroke from the file's units (cm, degrees, 0–1), or why it cannot be played.
+pub(super) fn to_stroke(placement: f64, angle: f64, power: f64) -> Result<Stroke, StrokeError> {
+    units::power(power)
         .map(|power| Stroke {
-            placement: units::placement(raw.placement),
-            angle: units::angle(raw.angle),
+            placement: units::placement(placement),
+            angle: units::angle(angle),
             power,
         })
-        .ok_or(StrokeError::PowerTooHigh);
-    Ok(ScenarioStroke { seat: Seat(seat), stroke })
+        .ok_or(StrokeError::PowerTooHigh)
 }
 
 /// The pieces of a table as (kind, centre) in slot order, for output.

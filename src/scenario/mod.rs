@@ -1,10 +1,12 @@
-//! The headless commands' file formats (`carrom simulate`): JSON in, JSON lines out.
+//! The headless commands' file formats (`carrom simulate`, `carrom referee`): JSON in, JSON lines out.
 //! This is the edge where floats become the simulation's integers; nothing here is
 //! simulation state.
 
 pub mod file;
+pub mod referee;
 pub mod simulate;
 pub mod units;
 
 pub use file::{Scenario, ScenarioError, ScenarioStroke};
+pub use referee::{MatchScenario, referee};
 pub use simulate::simulate;

@@ -34,7 +34,12 @@ pub fn simulate(scenario: &Scenario) -> Vec<Value> {
 
 /// The table hash as 16 lower-case hex digits.
 pub fn hash_hex(table: &Table) -> String {
-    format!("{:016x}", table.hash())
+    hash_hex_of(table.hash())
+}
+
+/// A state hash as 16 lower-case hex digits.
+pub fn hash_hex_of(hash: u64) -> String {
+    format!("{hash:016x}")
 }
 
 /// A stroke report (CM-8) as JSON.
