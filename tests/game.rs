@@ -56,7 +56,7 @@ fn a_non_shooters_input_changes_nothing() {
 }
 
 #[test]
-fn cm_4_cm_5_an_illegal_commit_is_refused_identically() {
+fn cl_9f_cm_4_cm_5_an_illegal_commit_is_refused_identically() {
     let mut m = Match::new(settings(Variant::Classic, 2));
     let before = m.hash();
     for stroke in [
