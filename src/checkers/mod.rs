@@ -1,0 +1,12 @@
+//! English draughts (RULES.md CK-1 … CK-11): bitboard move generation, draw rules,
+//! PDN/FEN, perft and the computer opponent. Pure and deterministic, like `sim`: no Bevy,
+//! no floats, no I/O.
+
+pub mod board;
+pub mod moves;
+pub mod pdn;
+pub mod perft;
+pub mod position;
+
+pub use moves::{Move, Moves, apply, generate};
+pub use position::{Colour, Position};
