@@ -28,6 +28,49 @@ enum Command {
         /// The match scenario (JSON; see the README), or `-` for standard input.
         file: PathBuf,
     },
+    /// English draughts tools.
+    #[command(subcommand)]
+    Checkers(CheckersCommand),
+}
+
+#[derive(Subcommand)]
+enum CheckersCommand {
+    /// Count the leaf nodes of the move tree (perft).
+    Perft {
+        /// The position, in PDN FEN form (default: the start).
+        #[arg(long, default_value = "B:W21-32:B1-12")]
+        fen: String,
+        /// Depth in plies.
+        #[arg(long)]
+        depth: u32,
+        /// Count every capture path separately (as most published tables do).
+        #[arg(long)]
+        all_paths: bool,
+        /// Print the count under each root move too.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Play engine matches from varied openings and report the results.
+    Play {
+        /// Red's level ("white" in PDN): easy, medium or hard.
+        #[arg(long)]
+        white: String,
+        /// Black's level: easy, medium or hard.
+        #[arg(long)]
+        black: String,
+        /// Number of games.
+        #[arg(long, default_value_t = 10)]
+        games: u32,
+        /// Seed for the openings and easy's mistakes.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Hard's time per move in milliseconds (default 1500; 0: use --nodes instead).
+        #[arg(long, default_value_t = 1500)]
+        move_time: u64,
+        /// Hard's nodes per move when --move-time is 0.
+        #[arg(long, default_value_t = carrom::checkers::level::HARD_NODES)]
+        nodes: u64,
+    },
 }
 
 fn main() -> ExitCode {
@@ -39,6 +82,17 @@ fn main() -> ExitCode {
         Some(Command::Referee { file }) => {
             run("referee", &file, |text| MatchScenario::parse(text).map(|s| referee(&s)))
         }
+        Some(Command::Checkers(CheckersCommand::Perft { fen, depth, all_paths, divide })) => {
+            checkers_perft(&fen, depth, all_paths, divide)
+        }
+        Some(Command::Checkers(CheckersCommand::Play {
+            white,
+            black,
+            games,
+            seed,
+            move_time,
+            nodes,
+        })) => checkers_play(&white, &black, games, seed, move_time, nodes),
         None => {
             eprintln!(
                 "The desktop client is not built yet. Headless commands:\n  \
@@ -82,4 +136,80 @@ fn read(path: &Path) -> Result<String, String> {
         std::fs::File::open(path).and_then(|mut f| f.read_to_string(&mut text)).map(|_| ())
     };
     result.map(|()| text).map_err(|e| format!("cannot read: {e}"))
+}
+
+fn checkers_perft(fen: &str, depth: u32, all_paths: bool, divide: bool) -> ExitCode {
+    use carrom::checkers::{pdn, perft};
+    let pos = match pdn::read_fen(fen) {
+        Ok(pos) => pos,
+        Err(e) => {
+            eprintln!("carrom checkers perft: --fen: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if divide {
+        for (m, n) in perft::divide(&pos, depth, all_paths) {
+            println!("{} {n}", pdn::write_move(&m));
+        }
+    }
+    println!("{}", perft::perft(&pos, depth, all_paths));
+    ExitCode::SUCCESS
+}
+
+fn checkers_play(
+    white: &str,
+    black: &str,
+    games: u32,
+    seed: u64,
+    move_time: u64,
+    nodes: u64,
+) -> ExitCode {
+    use carrom::checkers::level::Level;
+    use carrom::checkers::matchplay::{Player, opening, play_game};
+    use carrom::checkers::{Colour, Status};
+    let level = |name: &str, flag: &str| {
+        Level::from_name(name)
+            .ok_or_else(|| format!("{flag}: {name:?} is not a level (easy, medium, hard)"))
+    };
+    let (red, black) = match (level(white, "--white"), level(black, "--black")) {
+        (Ok(r), Ok(b)) => (Player { level: r, nodes }, Player { level: b, nodes }),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("carrom checkers play: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let limit = std::time::Duration::from_millis(move_time);
+    let timer = move || -> Box<dyn Fn() -> bool> {
+        let start = std::time::Instant::now();
+        Box::new(move || start.elapsed() >= limit)
+    };
+    let timer: Option<&dyn Fn() -> Box<dyn Fn() -> bool>> = (move_time > 0).then_some(&timer as _);
+    let (mut white_wins, mut black_wins, mut draws) = (0, 0, 0);
+    for g in 0..games {
+        let game_seed = seed.wrapping_add(g as u64);
+        let start = opening(game_seed, 3);
+        let (end, status) = play_game(&start, black, red, game_seed, timer);
+        let result = match status {
+            Status::Won(Colour::Red) => {
+                white_wins += 1;
+                "0-1"
+            }
+            Status::Won(Colour::Black) => {
+                black_wins += 1;
+                "1-0"
+            }
+            _ => {
+                draws += 1;
+                "1/2-1/2"
+            }
+        };
+        println!(
+            "{{\"game\": {g}, \"result\": \"{result}\", \"plies\": {}, \"ending\": \"{status:?}\"}}",
+            end.plies
+        );
+    }
+    println!(
+        "{{\"games\": {games}, \"white_wins\": {white_wins}, \"black_wins\": {black_wins}, \"draws\": {draws}}}"
+    );
+    ExitCode::SUCCESS
 }

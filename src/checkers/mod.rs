@@ -3,10 +3,17 @@
 //! no floats, no I/O.
 
 pub mod board;
+pub mod eval;
+pub mod game;
+pub mod level;
+pub mod matchplay;
 pub mod moves;
 pub mod pdn;
 pub mod perft;
 pub mod position;
+pub mod search;
+pub mod zobrist;
 
+pub use game::{Draughts, Status};
 pub use moves::{Move, Moves, apply, generate};
 pub use position::{Colour, Position};
