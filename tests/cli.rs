@@ -170,3 +170,54 @@ fn bad_match_scenarios_get_a_message_naming_the_problem() {
         assert!(!err.contains("panicked"));
     }
 }
+
+#[test]
+fn checkers_perft_counts_and_divides() {
+    let out = carrom(&["checkers", "perft", "--depth", "4"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).trim(), "1469");
+    let out = carrom(&["checkers", "perft", "--depth", "2", "--divide"], "");
+    let lines: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
+    assert_eq!(lines.len(), 8, "seven root moves and the total");
+    assert!(lines.contains(&"11-15 7".to_owned()));
+    assert_eq!(lines.last().unwrap(), "49");
+    let ring = "B:W14,15,22,23:BK10";
+    let count = |extra: &[&str]| {
+        let mut args = vec!["checkers", "perft", "--fen", ring, "--depth", "1"];
+        args.extend_from_slice(extra);
+        text(&carrom(&args, "").stdout).trim().to_owned()
+    };
+    assert_eq!((count(&[]), count(&["--all-paths"])), ("1".to_owned(), "2".to_owned()));
+}
+
+#[test]
+fn checkers_play_reports_the_match_as_one_json_line() {
+    let out = carrom(
+        &[
+            "checkers", "play", "--white", "medium", "--black", "easy", "--games", "2", "--seed",
+            "3",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let last: serde_json::Value =
+        serde_json::from_str(text(&out.stdout).lines().last().unwrap()).unwrap();
+    assert_eq!(last["games"], 2);
+    let total = ["white_wins", "black_wins", "draws"]
+        .iter()
+        .map(|k| last[k].as_u64().unwrap())
+        .sum::<u64>();
+    assert_eq!(total, 2);
+}
+
+#[test]
+fn checkers_commands_refuse_bad_arguments() {
+    let out = carrom(&["checkers", "perft", "--fen", "B:W40:B1", "--depth", "2"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("40"));
+    let out = carrom(&["checkers", "play", "--white", "grandmaster", "--black", "easy"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("grandmaster"));
+    let out = carrom(&["checkers", "perft"], "");
+    assert_eq!(out.status.code(), Some(2), "--depth is required");
+}

@@ -72,6 +72,8 @@ pub struct Searcher {
     nodes: u64,
     limit: u64,
     stopped: bool,
+    /// The best move found at the root in the iteration under way.
+    root_best: Option<Move>,
     lists: Option<Vec<Moves>>,
 }
 
@@ -85,6 +87,7 @@ impl Default for Searcher {
             nodes: 0,
             limit: u64::MAX,
             stopped: false,
+            root_best: None,
             lists: Some((0..MAX_PLY + 1).map(|_| Moves::default()).collect()),
         }
     }
@@ -109,11 +112,13 @@ impl Searcher {
             self.path.clear();
             self.path.extend_from_slice(game.history());
             let at = Node { pos: &game.position, key: root_key, quiet: game.quiet };
+            self.root_best = None;
             let score = self.node(at, depth as i32, 0, -INFINITY, INFINITY, budget, &mut lists);
             if self.stopped {
                 break;
             }
-            let best = self.probe(key(&game.position)).map_or(first, |e| e.best);
+            // The root's own record, not the table's: a table slot can be overwritten.
+            let best = self.root_best.unwrap_or(first);
             found = Found { best, score, depth, nodes: self.nodes };
             if score.abs() > WIN - MAX_PLY as i32 {
                 break;
@@ -226,6 +231,9 @@ impl Searcher {
             if score > best_score {
                 best_score = score;
                 best_move = m;
+                if ply == 0 {
+                    self.root_best = Some(m);
+                }
             }
             if score > alpha {
                 alpha = score;
