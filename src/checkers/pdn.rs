@@ -33,12 +33,12 @@ pub fn read_fen(text: &str) -> Result<Position, PdnError> {
     let text = text.trim().trim_end_matches('.');
     let mut parts = text.split(':');
     let side = parts.next().unwrap_or("");
-    let mut pos = Position::default();
-    pos.side = match side.trim() {
+    let side = match side.trim() {
         "B" => 0,
         "W" => 1,
         _ => return Err(error(side, "the side to move must be B or W")),
     };
+    let mut pos = Position { side, ..Position::default() };
     let mut seen = [false; 2];
     for part in parts {
         let part = part.trim();

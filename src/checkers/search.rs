@@ -143,13 +143,14 @@ impl Searcher {
 
     fn tick(&mut self, budget: &Budget<'_>) {
         self.nodes += 1;
-        if self.nodes >= self.limit {
-            self.stopped = true;
-        } else if self.nodes % 1024 == 0 && budget.stop.is_some_and(|stop| stop()) {
+        let asked_to_stop =
+            || self.nodes.is_multiple_of(1024) && budget.stop.is_some_and(|stop| stop());
+        if self.nodes >= self.limit || asked_to_stop() {
             self.stopped = true;
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn node(
         &mut self,
         at: Node<'_>,
