@@ -134,8 +134,9 @@ mod tests {
         assert_eq!(neighbour(4, Dir::DownLeft), None, "5 sits on the edge");
         assert_eq!(neighbour(4, Dir::DownRight), Some(8));
         assert_eq!(neighbour(3, Dir::DownRight), None, "4 is the single corner");
-        assert_eq!(landing(21, Dir::UpLeft), Some(12), "22 jumps over 18 to 13");
-        assert_eq!(neighbour(21, Dir::UpLeft), Some(17));
+        assert_eq!(neighbour(21, Dir::UpRight), Some(17), "18 is up and right of 22");
+        assert_eq!(landing(21, Dir::UpRight), Some(14), "22 jumps over 18 to 15");
+        assert_eq!(neighbour(21, Dir::UpLeft), Some(16), "17 is up and left of 22");
     }
 
     #[test]
