@@ -5,6 +5,11 @@ import { WASI } from "node:wasi";
 import process from "node:process";
 
 const [modulePath, ...args] = process.argv.slice(2);
+// WASI writes to fd 1 synchronously; Node leaves a pipe non-blocking, so a full pipe
+// would fail the module's write (EAGAIN). Make standard output blocking.
+for (const stream of [process.stdout, process.stderr]) {
+  stream._handle?.setBlocking?.(true);
+}
 const wasi = new WASI({
   version: "preview1",
   args: [modulePath, ...args],

@@ -121,7 +121,10 @@ fn run<E: std::fmt::Display>(
     };
     let mut out = std::io::stdout().lock();
     for line in output {
-        if writeln!(out, "{line}").is_err() {
+        if let Err(e) = writeln!(out, "{line}") {
+            if e.kind() != std::io::ErrorKind::BrokenPipe {
+                eprintln!("carrom {command}: cannot write the output: {e}");
+            }
             return ExitCode::FAILURE;
         }
     }

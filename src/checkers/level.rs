@@ -61,7 +61,7 @@ pub fn choose(
     let draw = mix(seed ^ (game.plies as u64).wrapping_mul(0x9E37_79B9));
     let budget = match level {
         Level::Easy if draw.is_multiple_of(4) => {
-            return Some(moves[(draw >> 8) as usize % moves.len()]);
+            return Some(moves[((draw >> 8) % moves.len() as u64) as usize]);
         }
         Level::Easy => Budget { depth: 2, nodes: u64::MAX, stop: None },
         Level::Medium => Budget { depth: 6, nodes: u64::MAX, stop: None },

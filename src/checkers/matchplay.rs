@@ -28,7 +28,8 @@ pub fn opening(seed: u64, plies: u32) -> Draughts {
         if moves.is_empty() {
             break;
         }
-        let pick = mix(seed.wrapping_add(ply as u64)) as usize % moves.len();
+        // The remainder is taken in u64: `as usize` first would differ on 32-bit targets.
+        let pick = (mix(seed.wrapping_add(ply as u64)) % moves.len() as u64) as usize;
         game.play(&moves.as_slice()[pick]);
     }
     game
