@@ -1,19 +1,18 @@
 //! carrom-signaling: the small server that introduces carrom peers to each other over
-//! WebSocket (the protocol matchbox_socket 0.15 clients speak), after which they talk
-//! directly over WebRTC.
-//!
-//! For now this runs matchbox_signaling's stock full-mesh topology; the room-aware
-//! topology (invite codes, quick match), the limits and the operational endpoints are
-//! the subject of the signaling issue.
+//! WebSocket, in the protocol matchbox_socket 0.15 clients speak; the peers then talk
+//! directly over WebRTC. Rooms are private (`/r/<CODE>?seats=N`) or quick-match groups
+//! (`/q/<key>?next=N`); signals never cross rooms; every size, queue, rate, connection
+//! count and timeout is capped (see [`limits::Config`]). Built on matchbox_signaling 0.15
+//! as its shell, with its own room handling: the stock full-mesh topology loses peers
+//! that join at the same instant and forwards signals across rooms.
 
-use matchbox_signaling::SignalingServer;
-use std::net::SocketAddr;
-use tokio::sync::oneshot;
+pub mod admission;
+pub mod code;
+pub mod limits;
+pub mod metrics;
+pub mod peer;
+pub mod rooms;
+pub mod server;
 
-/// Where the server listens unless told otherwise.
-pub const DEFAULT_ADDR: &str = "127.0.0.1:3536";
-
-/// A signaling server for `addr` that shuts down gracefully when `shutdown` fires.
-pub fn server(addr: SocketAddr, shutdown: oneshot::Receiver<()>) -> SignalingServer {
-    SignalingServer::full_mesh_builder(addr).with_shutdown(shutdown).trace().build()
-}
+pub use limits::Config;
+pub use server::{Running, start};

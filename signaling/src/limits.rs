@@ -1,0 +1,112 @@
+//! What the server allows, all configurable (flags or environment), and the per-connection
+//! rate limit.
+
+use clap::Parser;
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+/// Server configuration.
+#[derive(Clone, Debug, Parser)]
+#[command(version, about = "The server that introduces carrom peers; it never sees a game.")]
+pub struct Config {
+    /// Address to listen on.
+    #[arg(long, env = "CARROM_SIGNALING_ADDR", default_value = "127.0.0.1:3536")]
+    pub addr: SocketAddr,
+    /// Largest message a peer may send, in bytes.
+    #[arg(long, env = "CARROM_SIGNALING_MAX_MESSAGE", default_value_t = 16 * 1024)]
+    pub max_message: usize,
+    /// Messages queued for a peer before it counts as a slow reader and is dropped.
+    #[arg(long, env = "CARROM_SIGNALING_QUEUE", default_value_t = 64)]
+    pub queue: usize,
+    /// Connections at once, in all.
+    #[arg(long, env = "CARROM_SIGNALING_MAX_CONNECTIONS", default_value_t = 10_000)]
+    pub max_connections: usize,
+    /// Connections at once from one source address.
+    #[arg(long, env = "CARROM_SIGNALING_MAX_PER_ADDRESS", default_value_t = 32)]
+    pub max_per_address: usize,
+    /// Seconds a peer may stay silent (peers send keep-alives) before it is dropped.
+    #[arg(long, env = "CARROM_SIGNALING_IDLE_TIMEOUT", default_value_t = 60)]
+    pub idle_timeout: u64,
+    /// Seconds the WebSocket upgrade request may take.
+    #[arg(long, env = "CARROM_SIGNALING_HANDSHAKE_TIMEOUT", default_value_t = 10)]
+    pub handshake_timeout: u64,
+    /// Messages per second a peer may send (sustained).
+    #[arg(long, env = "CARROM_SIGNALING_RATE", default_value_t = 50)]
+    pub rate: u32,
+    /// Messages a peer may send in a burst above the rate.
+    #[arg(long, env = "CARROM_SIGNALING_BURST", default_value_t = 200)]
+    pub burst: u32,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config::parse_from(["carrom-signaling"])
+    }
+}
+
+impl Config {
+    /// The idle timeout.
+    pub fn idle(&self) -> Duration {
+        Duration::from_secs(self.idle_timeout)
+    }
+
+    /// The handshake timeout.
+    pub fn handshake(&self) -> Duration {
+        Duration::from_secs(self.handshake_timeout)
+    }
+}
+
+/// A token bucket: `rate` tokens a second, at most `burst` stored.
+pub struct RateLimit {
+    rate: f64,
+    burst: f64,
+    tokens: f64,
+    last: Instant,
+}
+
+impl RateLimit {
+    /// A full bucket.
+    pub fn new(rate: u32, burst: u32) -> RateLimit {
+        RateLimit {
+            rate: rate as f64,
+            burst: burst as f64,
+            tokens: burst as f64,
+            last: Instant::now(),
+        }
+    }
+
+    /// Takes a token for one message at `now`; false when the peer is over its rate.
+    pub fn allow(&mut self, now: Instant) -> bool {
+        let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
+        self.last = now;
+        self.tokens = (self.tokens + elapsed * self.rate).min(self.burst);
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_burst_then_the_sustained_rate() {
+        let mut limit = RateLimit::new(10, 5);
+        let t0 = Instant::now();
+        assert_eq!((0..8).filter(|_| limit.allow(t0)).count(), 5);
+        assert!(limit.allow(t0 + Duration::from_millis(100)), "one more after 0.1 s at 10/s");
+        assert!(!limit.allow(t0 + Duration::from_millis(100)));
+    }
+
+    #[test]
+    fn defaults_are_safe_for_the_internet() {
+        let c = Config::default();
+        assert!(c.max_message <= 16 * 1024);
+        assert_eq!(c.addr.to_string(), "127.0.0.1:3536");
+        assert!(c.queue > 0 && c.max_per_address < c.max_connections);
+    }
+}

@@ -1,0 +1,202 @@
+//! The server: matchbox_signaling's shell (listener, graceful shutdown) with our routes —
+//! `/r/<CODE>?seats=N`, `/q/<key>?next=N`, `/health`, `/metrics` — and its stock,
+//! room-leaking routes closed.
+
+use crate::admission::Admission;
+use crate::code;
+use crate::limits::Config;
+use crate::metrics::{Metrics, Rejection};
+use crate::peer::{self, Join};
+use crate::rooms::Registry;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{ConnectInfo, Path, Query};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Extension, Router};
+use matchbox_signaling::SignalingServer;
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{oneshot, watch};
+use tokio::task::JoinHandle;
+
+#[derive(Clone)]
+struct App {
+    config: Arc<Config>,
+    registry: Arc<Registry>,
+    admission: Arc<Admission>,
+    stop: watch::Receiver<bool>,
+}
+
+/// A running server.
+pub struct Running {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    /// Its counters.
+    pub metrics: Arc<Metrics>,
+    stop: watch::Sender<bool>,
+    shell_stop: oneshot::Sender<()>,
+    admission: Arc<Admission>,
+    task: JoinHandle<Result<(), matchbox_signaling::Error>>,
+}
+
+impl Running {
+    /// Stops gracefully: peers are told goodbye, then the listener closes.
+    pub async fn stop(self) -> Result<(), String> {
+        let _ = self.stop.send(true);
+        for _ in 0..100 {
+            if self.admission.connected() == 0 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let _ = self.shell_stop.send(());
+        match self.task.await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e)) => Err(e.to_string()),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
+    /// Waits until the server stops by itself (it does not, unless it fails).
+    pub async fn wait(&mut self) -> Result<(), String> {
+        match (&mut self.task).await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e)) => Err(e.to_string()),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+}
+
+/// Binds and starts serving.
+pub fn start(config: Config) -> Result<Running, String> {
+    let metrics = Arc::new(Metrics::default());
+    let registry = Arc::new(Registry::new(metrics.clone()));
+    let admission = Admission::new(config.max_connections, config.max_per_address);
+    let (stop, stop_rx) = watch::channel(false);
+    let (shell_stop, shell_stopped) = oneshot::channel();
+    let handshake = config.handshake();
+    let app = App {
+        config: Arc::new(config.clone()),
+        registry,
+        admission: admission.clone(),
+        stop: stop_rx,
+    };
+    let mut shell = SignalingServer::full_mesh_builder(config.addr)
+        .on_connection_request(|_| {
+            Err(refusal(StatusCode::NOT_FOUND, "join a room: /r/<CODE>?seats=N or /q/<key>?next=N"))
+        })
+        .with_shutdown(shell_stopped)
+        .build_with(move |router: Router| {
+            router
+                .route("/r/{code}", get(private_room))
+                .route("/q/{key}", get(quick_match))
+                .route("/health", get(|| async { "ok\n" }))
+                .route("/metrics", get(render_metrics))
+                .layer(axum::middleware::from_fn(move |request, next| {
+                    handshake_limit(handshake, request, next)
+                }))
+                .layer(Extension(app))
+        });
+    let addr = shell.bind().map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
+    let task = tokio::spawn(shell.serve());
+    Ok(Running { addr, metrics, stop, shell_stop, admission, task })
+}
+
+/// The handshake timeout: a request (the WebSocket upgrade included) must be answered
+/// within `limit`.
+async fn handshake_limit(
+    limit: Duration,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    match tokio::time::timeout(limit, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => refusal(StatusCode::REQUEST_TIMEOUT, "handshake took too long"),
+    }
+}
+
+fn refusal(status: StatusCode, reason: &str) -> Response {
+    (status, format!("{reason}\n")).into_response()
+}
+
+fn refuse(app: &App, why: Rejection) -> Response {
+    app.registry.metrics.reject(why);
+    let (status, reason) = match why {
+        Rejection::BadRoom => (
+            StatusCode::BAD_REQUEST,
+            "malformed room: an invite code is 13 characters of Crockford base-32; a quick-match key is 1-64 of [A-Za-z0-9._-]",
+        ),
+        Rejection::BadSize => (
+            StatusCode::BAD_REQUEST,
+            "seats (private room) or next (quick match) must be 2, 3 or 4",
+        ),
+        Rejection::RoomFull => (StatusCode::CONFLICT, "the room is full"),
+        Rejection::SeatsMismatch => {
+            (StatusCode::CONFLICT, "the room was opened with another number of seats")
+        }
+        Rejection::AddressCap => {
+            (StatusCode::TOO_MANY_REQUESTS, "too many connections from your address")
+        }
+        Rejection::ServerCap => {
+            (StatusCode::SERVICE_UNAVAILABLE, "the server is full, try again later")
+        }
+        _ => (StatusCode::BAD_REQUEST, "refused"),
+    };
+    refusal(status, reason)
+}
+
+fn size(params: &HashMap<String, String>, name: &str) -> Option<u8> {
+    params.get(name).and_then(|v| v.parse::<u8>().ok()).filter(|n| (2..=4).contains(n))
+}
+
+fn upgrade(app: App, ws: WebSocketUpgrade, origin: SocketAddr, join: Join) -> Response {
+    let ticket = match app.admission.admit(origin.ip()) {
+        Ok(ticket) => ticket,
+        Err(why) => return refuse(&app, why),
+    };
+    let limit = app.config.max_message;
+    ws.max_message_size(limit).max_frame_size(limit).on_upgrade(move |socket| {
+        peer::run(socket, join, app.config, app.registry, app.stop, ticket)
+    })
+}
+
+async fn private_room(
+    ws: WebSocketUpgrade,
+    Path(code): Path<String>,
+    Query(params): Query<HashMap<String, String>>,
+    ConnectInfo(origin): ConnectInfo<SocketAddr>,
+    Extension(app): Extension<App>,
+) -> Response {
+    let Some(code) = code::normalise(&code) else { return refuse(&app, Rejection::BadRoom) };
+    let Some(seats) = size(&params, "seats") else { return refuse(&app, Rejection::BadSize) };
+    if let Err(why) = app.registry.check_private(&code, seats) {
+        return refuse(&app, why);
+    }
+    upgrade(app, ws, origin, Join::Private { code, seats })
+}
+
+async fn quick_match(
+    ws: WebSocketUpgrade,
+    Path(key): Path<String>,
+    Query(params): Query<HashMap<String, String>>,
+    ConnectInfo(origin): ConnectInfo<SocketAddr>,
+    Extension(app): Extension<App>,
+) -> Response {
+    let valid = !key.is_empty()
+        && key.len() <= 64
+        && key.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b));
+    if !valid {
+        return refuse(&app, Rejection::BadRoom);
+    }
+    let Some(next) = size(&params, "next") else { return refuse(&app, Rejection::BadSize) };
+    upgrade(app, ws, origin, Join::Quick { key, size: next })
+}
+
+async fn render_metrics(Extension(app): Extension<App>) -> Response {
+    let (rooms, peers) = app.registry.counts();
+    let body = app.registry.metrics.render(rooms, peers);
+    ([("content-type", "text/plain; version=0.0.4")], body).into_response()
+}

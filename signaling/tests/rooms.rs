@@ -1,0 +1,334 @@
+//! The signaling server with real WebSocket clients on loopback: rooms, quick match,
+//! routing only within a room, refusals with reasons, limits, bad input, shutdown.
+
+use carrom_signaling::{Config, Running, metrics::Rejection, start};
+use futures::{SinkExt, StreamExt};
+use matchbox_protocol::{JsonPeerEvent, PeerId};
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+const CODE: &str = "0123456789ABC";
+const WAIT: Duration = Duration::from_secs(5);
+
+fn config() -> Config {
+    Config { addr: "127.0.0.1:0".parse().unwrap(), ..Config::default() }
+}
+
+async fn server(config: Config) -> Running {
+    start(config).unwrap()
+}
+
+fn url(s: &Running, path: &str) -> String {
+    format!("ws://{}{path}", s.addr)
+}
+
+/// Connects and reads the assigned id.
+async fn join(s: &Running, path: &str) -> (Ws, PeerId) {
+    let (mut ws, _) =
+        tokio::time::timeout(WAIT, connect_async(url(s, path))).await.unwrap().unwrap();
+    match next_event(&mut ws).await {
+        Some(JsonPeerEvent::IdAssigned(id)) => (ws, id),
+        other => panic!("expected an id, got {other:?}"),
+    }
+}
+
+/// The next event, or None if the connection closed or nothing came in time.
+async fn next_event(ws: &mut Ws) -> Option<JsonPeerEvent> {
+    loop {
+        match tokio::time::timeout(WAIT, ws.next()).await {
+            Ok(Some(Ok(Message::Text(t)))) => return Some(t.as_str().parse().unwrap()),
+            Ok(Some(Ok(Message::Ping(_) | Message::Pong(_)))) => continue,
+            _ => return None,
+        }
+    }
+}
+
+/// Whether something arrives within a short while.
+async fn quiet(ws: &mut Ws) -> bool {
+    tokio::time::timeout(Duration::from_millis(300), ws.next()).await.is_err()
+}
+
+/// The close code the server sent, if it closed.
+async fn closed_with(ws: &mut Ws) -> Option<u16> {
+    loop {
+        match tokio::time::timeout(WAIT, ws.next()).await {
+            Ok(Some(Ok(Message::Close(frame)))) => return frame.map(|f| u16::from(f.code)),
+            Ok(Some(Ok(_))) => continue,
+            _ => return None,
+        }
+    }
+}
+
+fn signal(to: PeerId, data: &str) -> Message {
+    Message::text(format!(r#"{{"Signal":{{"receiver":"{}","data":"{data}"}}}}"#, to.0))
+}
+
+/// The refusal's HTTP status and body.
+async fn refused(s: &Running, path: &str) -> (u16, String) {
+    match connect_async(url(s, path)).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+            let body = response
+                .body()
+                .as_ref()
+                .map(|b| String::from_utf8_lossy(b).into_owned())
+                .unwrap_or_default();
+            (response.status().as_u16(), body)
+        }
+        other => panic!("{path}: expected a refusal, got {:?}", other.map(|_| ())),
+    }
+}
+
+#[tokio::test]
+async fn peers_meet_in_a_private_room_and_signal_both_ways() {
+    let s = server(config()).await;
+    let (mut a, id_a) = join(&s, &format!("/r/{CODE}?seats=2")).await;
+    let (mut b, id_b) = join(&s, &format!("/r/{}?seats=2", CODE.to_lowercase())).await;
+    assert_eq!(
+        next_event(&mut a).await,
+        Some(JsonPeerEvent::NewPeer(id_b)),
+        "codes are case-insensitive"
+    );
+    b.send(signal(id_a, "offer")).await.unwrap();
+    assert_eq!(
+        next_event(&mut a).await,
+        Some(JsonPeerEvent::Signal { sender: id_b, data: "offer".into() })
+    );
+    a.send(signal(id_b, "answer")).await.unwrap();
+    assert_eq!(
+        next_event(&mut b).await,
+        Some(JsonPeerEvent::Signal { sender: id_a, data: "answer".into() })
+    );
+    a.send(Message::text(r#""KeepAlive""#)).await.unwrap();
+    drop(b);
+    assert_eq!(
+        next_event(&mut a).await,
+        Some(JsonPeerEvent::PeerLeft(id_b)),
+        "an abrupt disconnect is noticed"
+    );
+    s.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_full_room_and_a_room_of_another_size_refuse_with_a_reason() {
+    let s = server(config()).await;
+    let _a = join(&s, &format!("/r/{CODE}?seats=2")).await;
+    let _b = join(&s, &format!("/r/{CODE}?seats=2")).await;
+    let (status, body) = refused(&s, &format!("/r/{CODE}?seats=2")).await;
+    assert_eq!(status, 409);
+    assert!(body.contains("full"), "{body}");
+    let (status, body) = refused(&s, &format!("/r/{CODE}?seats=4")).await;
+    assert_eq!(status, 409);
+    assert!(body.contains("another number of seats"), "{body}");
+    assert_eq!(s.metrics.rejections(Rejection::RoomFull), 1);
+    s.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn malformed_rooms_and_sizes_are_refused() {
+    let s = server(config()).await;
+    for path in [
+        "/r/0123456789ABI?seats=2",
+        "/r/SHORT?seats=2",
+        "/r/0123456789ABC",
+        "/r/0123456789ABC?seats=5",
+        "/q/1.classic.2?next=9",
+        "/q/bad%20key?next=2",
+    ] {
+        let (status, body) = refused(&s, path).await;
+        assert_eq!(status, 400, "{path}: {body}");
+    }
+    for path in ["/", "/world", "/anything"] {
+        let (status, body) = refused(&s, path).await;
+        assert_eq!(status, 404, "the stock routes are closed: {path}");
+        assert!(body.contains("/r/<CODE>"), "{body}");
+    }
+    s.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn quick_match_groups_exactly_n_and_the_next_arrival_starts_a_new_room() {
+    let s = server(config()).await;
+    let path = "/q/1.classic.2?next=2";
+    let (mut a, _) = join(&s, path).await;
+    let (mut b, id_b) = join(&s, path).await;
+    assert_eq!(next_event(&mut a).await, Some(JsonPeerEvent::NewPeer(id_b)));
+    let (mut c, _) = join(&s, path).await;
+    assert!(quiet(&mut a).await && quiet(&mut b).await, "the third arrival is in a new group");
+    let (_d, id_d) = join(&s, path).await;
+    assert_eq!(next_event(&mut c).await, Some(JsonPeerEvent::NewPeer(id_d)));
+    let (mut other, _) = join(&s, "/q/1.classic.2?next=4").await;
+    assert!(quiet(&mut other).await, "another group size is another queue");
+    s.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_peer_cannot_signal_into_another_room() {
+    let s = server(config()).await;
+    let (mut a, _) = join(&s, &format!("/r/{CODE}?seats=2")).await;
+    let (mut x, id_x) = join(&s, "/r/ZZZZZZZZZZZZZ?seats=2").await;
+    a.send(signal(id_x, "intrusion")).await.unwrap();
+    assert!(quiet(&mut x).await);
+    assert_eq!(s.metrics.rejections(Rejection::OtherRoom), 1);
+    a.send(Message::text(r#""KeepAlive""#)).await.unwrap();
+    assert!(quiet(&mut a).await, "the sender stays connected");
+    s.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn simultaneous_joins_always_learn_of_each_other() {
+    let s = server(config()).await;
+    for round in 0..200 {
+        let code = carrom_signaling::code::mint(0, round);
+        let path = format!("/r/{code}?seats=2");
+        let ((mut a, id_a), (mut b, id_b)) = tokio::join!(join(&s, &path), join(&s, &path));
+        // Exactly one of them was there first and is told of the other (matchbox peers
+        // then offer to the newcomer); the other is told nothing.
+        let (told, newcomer, mut other) = tokio::select! {
+            e = next_event(&mut a) => (e, id_b, b),
+            e = next_event(&mut b) => (e, id_a, a),
+        };
+        assert_eq!(told, Some(JsonPeerEvent::NewPeer(newcomer)), "round {round}");
+        let more = tokio::time::timeout(Duration::from_millis(50), other.next()).await;
+        assert!(more.is_err(), "round {round}: the newcomer hears of nobody");
+    }
+    s.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn malformed_unknown_and_oversized_messages_close_only_that_connection() {
+    let s = server(config()).await;
+    let room = format!("/r/{CODE}?seats=4");
+    let (mut good, id_good) = join(&s, &room).await;
+    let bad_messages = [
+        Message::text("not json"),
+        Message::text(r#"{"Teleport": {"to": "mars"}}"#),
+        Message::binary(vec![0u8, 159, 146, 150]),
+        Message::text("x".repeat(17 * 1024)),
+    ];
+    for (i, bad) in bad_messages.into_iter().enumerate() {
+        let (mut offender, id) = join(&s, &room).await;
+        assert_eq!(next_event(&mut good).await, Some(JsonPeerEvent::NewPeer(id)));
+        let _ = offender.send(bad).await;
+        let code = closed_with(&mut offender).await;
+        assert!(code.is_some_and(|c| c >= 4000) || code.is_none(), "case {i}: {code:?}");
+        assert_eq!(next_event(&mut good).await, Some(JsonPeerEvent::PeerLeft(id)), "case {i}");
+    }
+    assert_eq!(s.metrics.rejections(Rejection::Malformed), 3);
+    assert_eq!(s.metrics.rejections(Rejection::Oversized), 1);
+    let (mut late, id_late) = join(&s, &room).await;
+    assert_eq!(next_event(&mut good).await, Some(JsonPeerEvent::NewPeer(id_late)));
+    late.send(signal(id_good, "still here")).await.unwrap();
+    assert!(matches!(next_event(&mut good).await, Some(JsonPeerEvent::Signal { .. })));
+    s.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_peer_over_its_rate_is_dropped() {
+    let s = server(Config { rate: 5, burst: 10, ..config() }).await;
+    let (mut a, _) = join(&s, &format!("/r/{CODE}?seats=2")).await;
+    for _ in 0..30 {
+        if a.send(Message::text(r#""KeepAlive""#)).await.is_err() {
+            break;
+        }
+    }
+    assert_eq!(closed_with(&mut a).await, Some(4000 + Rejection::RateLimited as u16));
+    s.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_silent_peer_is_dropped_after_the_idle_timeout() {
+    let s = server(Config { idle_timeout: 1, ..config() }).await;
+    let (mut a, _) = join(&s, &format!("/r/{CODE}?seats=2")).await;
+    assert_eq!(closed_with(&mut a).await, Some(4000 + Rejection::Idle as u16));
+    s.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_slow_reader_is_dropped_not_buffered_for() {
+    let s = server(Config { queue: 4, rate: 100_000, burst: 100_000, ..config() }).await;
+    let room = format!("/r/{CODE}?seats=2");
+    let (mut sender, _) = join(&s, &room).await;
+    let (mut sleeper, id_sleeper) = join(&s, &room).await;
+    let _ = next_event(&mut sender).await;
+    let big = "y".repeat(15 * 1024);
+    for _ in 0..2_000 {
+        if sender.send(signal(id_sleeper, &big)).await.is_err() {
+            break;
+        }
+        if s.metrics.rejections(Rejection::SlowReader) > 0 {
+            break;
+        }
+    }
+    assert_eq!(s.metrics.rejections(Rejection::SlowReader), 1);
+    assert_eq!(next_event(&mut sender).await, Some(JsonPeerEvent::PeerLeft(id_sleeper)));
+    drop(sleeper.close(None).await);
+    s.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_connection_flood_past_the_caps_is_refused() {
+    let s = server(Config { max_per_address: 5, ..config() }).await;
+    let mut held = Vec::new();
+    for _ in 0..5 {
+        held.push(join(&s, "/q/flood?next=4").await);
+    }
+    for _ in 0..200 {
+        let (status, body) = refused(&s, "/q/flood?next=4").await;
+        assert_eq!(status, 429, "{body}");
+    }
+    assert_eq!(s.metrics.rejections(Rejection::AddressCap), 200);
+    drop(held.pop());
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    held.push(join(&s, "/q/flood?next=4").await);
+    s.stop().await.unwrap();
+
+    let s = server(Config { max_connections: 3, ..config() }).await;
+    let _held: Vec<_> =
+        futures::future::join_all((0..3).map(|_| join(&s, "/q/flood?next=4"))).await;
+    let (status, body) = refused(&s, "/q/flood?next=4").await;
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("server is full"));
+    s.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn health_and_metrics_answer() {
+    let s = server(config()).await;
+    let _a = join(&s, &format!("/r/{CODE}?seats=2")).await;
+    let get = |path: &str| {
+        let addr = s.addr;
+        let path = path.to_owned();
+        async move {
+            use tokio::io::{AsyncReadExt, AsyncWriteExt};
+            let mut tcp = TcpStream::connect(addr).await.unwrap();
+            tcp.write_all(
+                format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes(),
+            )
+            .await
+            .unwrap();
+            let mut body = String::new();
+            tcp.read_to_string(&mut body).await.unwrap();
+            body
+        }
+    };
+    assert!(get("/health").await.contains("200 OK"));
+    let metrics = get("/metrics").await;
+    assert!(metrics.contains("carrom_signaling_peers 1"), "{metrics}");
+    assert!(metrics.contains("carrom_signaling_rooms 1"));
+    assert!(metrics.contains(r#"carrom_signaling_rejections_total{reason="room_full"} 0"#));
+    s.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn stopping_says_goodbye_to_every_peer() {
+    let s = server(config()).await;
+    let (mut a, _) = join(&s, &format!("/r/{CODE}?seats=2")).await;
+    let stopping = tokio::spawn(s.stop());
+    assert_eq!(closed_with(&mut a).await, Some(1001));
+    drop(a);
+    tokio::time::timeout(Duration::from_secs(10), stopping).await.unwrap().unwrap().unwrap();
+}
