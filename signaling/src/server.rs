@@ -71,6 +71,9 @@ impl Running {
 }
 
 /// Binds and starts serving.
+// matchbox_signaling's connection callback returns `Result<bool, Response>`: the large
+// error type is its signature, not a choice made here.
+#[allow(clippy::result_large_err)]
 pub fn start(config: Config) -> Result<Running, String> {
     let metrics = Arc::new(Metrics::default());
     let registry = Arc::new(Registry::new(metrics.clone()));
