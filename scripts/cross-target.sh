@@ -44,7 +44,7 @@ echo "cross-target determinism: all ${#targets[@]} targets × debug/release give
 
 suites=(--lib --test physics --test invariants --test match_props --test game
         --test rules_classic --test rules_disc_pool --test rules_freestyle
-        --test checkers_rules --test checkers_play)
+        --test checkers_rules --test checkers_play --test bot)
 echo "== test suites on i686-unknown-linux-gnu"
 cargo test --quiet --no-default-features --target i686-unknown-linux-gnu "${suites[@]}" --test golden --test cli
 echo "== test suites on wasm32-wasip1 (under Node's WASI)"

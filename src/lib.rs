@@ -2,6 +2,7 @@
 //! `client` feature, for every target; the headless commands' formats (`scenario`) sit
 //! at its edge.
 
+pub mod bot;
 pub mod checkers;
 pub mod game;
 pub mod rules;

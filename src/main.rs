@@ -31,6 +31,25 @@ enum Command {
     /// English draughts tools.
     #[command(subcommand)]
     Checkers(CheckersCommand),
+    /// Play whole carrom matches between bots and report the results.
+    BotMatch {
+        /// classic, disc_pool or freestyle.
+        #[arg(long)]
+        variant: String,
+        /// Players, 2-4.
+        #[arg(long)]
+        players: u8,
+        /// One player per seat, comma-separated: easy, medium, hard or geometric. They
+        /// rotate one seat per match, so who breaks alternates.
+        #[arg(long, value_delimiter = ',')]
+        seats: Vec<String>,
+        /// Number of matches.
+        #[arg(long, default_value_t = 10)]
+        games: u32,
+        /// Seed of the first match (match g uses seed + g).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
 }
 
 #[derive(Subcommand)]
@@ -93,6 +112,9 @@ fn main() -> ExitCode {
             move_time,
             nodes,
         })) => checkers_play(&white, &black, games, seed, move_time, nodes),
+        Some(Command::BotMatch { variant, players, seats, games, seed }) => {
+            bot_match(&variant, players, &seats, games, seed)
+        }
         None => {
             eprintln!(
                 "The desktop client is not built yet. Headless commands:\n  \
@@ -213,6 +235,70 @@ fn checkers_play(
     }
     println!(
         "{{\"games\": {games}, \"white_wins\": {white_wins}, \"black_wins\": {black_wins}, \"draws\": {draws}}}"
+    );
+    ExitCode::SUCCESS
+}
+
+fn bot_match(variant: &str, players: u8, seats: &[String], games: u32, seed: u64) -> ExitCode {
+    use carrom::bot::matchplay::{Player, play};
+    use carrom::rules::{Settings, Variant};
+    let fail = |message: String| {
+        eprintln!("carrom bot-match: {message}");
+        ExitCode::from(2)
+    };
+    let Some(variant) = Variant::from_name(variant) else {
+        return fail(format!("--variant: {variant:?} (use classic, disc_pool or freestyle)"));
+    };
+    if seats.len() != players as usize {
+        return fail(format!("--seats names {} players for --players {players}", seats.len()));
+    }
+    let mut entries = Vec::new();
+    for name in seats {
+        match Player::from_name(name) {
+            Some(p) => entries.push(p),
+            None => {
+                return fail(format!("--seats: {name:?} is not easy, medium, hard or geometric"));
+            }
+        }
+    }
+    let (mut wins, mut draws, mut evaluated) = (vec![0u32; entries.len()], 0u32, 0u64);
+    let started = std::time::Instant::now();
+    for g in 0..games {
+        let settings = match Settings::new(
+            variant,
+            players,
+            carrom::sim::PresetId::Standard,
+            0,
+            seed.wrapping_add(g as u64),
+        ) {
+            Ok(s) => s,
+            Err(e) => return fail(format!("--players: {e}")),
+        };
+        let n = entries.len();
+        // Entry e sits on seat slot (e + g) % n this match.
+        let lineup: Vec<Player> =
+            (0..n).map(|slot| entries[(slot + n - g as usize % n) % n]).collect();
+        let result = play(carrom::game::Match::new(settings), &lineup);
+        evaluated += result.evaluated;
+        let seat_slots = settings.seats();
+        let winners: Vec<usize> = (0..n)
+            .filter(|&e| result.winner == Some(settings.side_of(seat_slots[(e + g as usize) % n])))
+            .collect();
+        for &e in &winners {
+            wins[e] += 1;
+        }
+        if winners.is_empty() {
+            draws += 1;
+        }
+        let winner = result.winner.map_or("null".to_owned(), |w| w.to_string());
+        println!(
+            "{{\"match\": {g}, \"winner_side\": {winner}, \"winning_entries\": {winners:?}, \"strokes\": {}, \"hash\": \"{:016x}\"}}",
+            result.strokes, result.hash
+        );
+    }
+    let rate = evaluated as f64 / started.elapsed().as_secs_f64().max(1e-9);
+    println!(
+        "{{\"games\": {games}, \"wins\": {wins:?}, \"draws\": {draws}, \"strokes_evaluated_per_s\": {rate:.0}}}"
     );
     ExitCode::SUCCESS
 }

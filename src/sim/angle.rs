@@ -33,6 +33,34 @@ impl Angle {
         (to_q30(s), to_q30(c))
     }
 
+    /// The direction of the vector (x, y), by CORDIC: integer shifts and additions only,
+    /// within a few units of the exact angle. The zero vector reads as east.
+    pub fn of(x: i64, y: i64) -> Angle {
+        // atan(2^-i) in 1/65536 of a turn.
+        const ATAN: [i64; 15] = [8192, 4836, 2555, 1297, 651, 326, 163, 81, 41, 20, 10, 5, 3, 1, 1];
+        if x == 0 && y == 0 {
+            return Angle(0);
+        }
+        let (mut x, mut y, mut a) = if x < 0 { (-x, -y, 32_768i64) } else { (x, y, 0) };
+        // Headroom for the shifts without losing the smallest steps.
+        let shift = 20 - (64 - (x.abs() | y.abs()).leading_zeros() as i32).clamp(0, 20);
+        x <<= shift;
+        y <<= shift;
+        for (i, &step) in ATAN.iter().enumerate() {
+            let (dx, dy) = (y >> i, x >> i);
+            if y > 0 {
+                x += dx;
+                y -= dy;
+                a += step;
+            } else {
+                x -= dx;
+                y += dy;
+                a -= step;
+            }
+        }
+        Angle(a.rem_euclid(65_536) as u16)
+    }
+
     /// The signed difference `self − other`, wrapped into [−32768, 32767] units.
     pub const fn minus(self, other: Angle) -> i16 {
         self.0.wrapping_sub(other.0) as i16
@@ -95,6 +123,21 @@ mod tests {
         // 30° is 65536 / 12 = 5461.33 units; at 5461 units the sine is just below ½.
         let (s, _) = Angle(5_461).sin_cos();
         assert!(s < ONE / 2 && s > ONE / 2 - 60_000, "{s}");
+    }
+
+    #[test]
+    fn angle_of_inverts_sin_cos() {
+        for a in (0..=u16::MAX).step_by(37) {
+            let (s, c) = Angle(a).sin_cos();
+            for scale in [1i64, 1 << 10, 1 << 20] {
+                let back = Angle::of((c as i64 * scale) >> 20, (s as i64 * scale) >> 20);
+                let err = back.minus(Angle(a)).unsigned_abs();
+                let tolerance = if scale == 1 { 400 } else { 6 };
+                assert!(err <= tolerance, "angle {a} scale {scale}: got {}", back.0);
+            }
+        }
+        assert_eq!(Angle::of(0, 0), Angle(0));
+        assert_eq!(Angle::of(-5, 0), Angle(32_768));
     }
 
     #[test]

@@ -1,0 +1,56 @@
+//! Judging a stroke: simulate it with the real physics, rule it with the variant's own
+//! referee, and score the outcome for the shooter's side.
+
+use crate::game::Match;
+use crate::rules::{Facts, MatchState, Queen, Ruling, Variant, rule_stroke};
+use crate::sim::Stroke;
+
+/// The referee's view after playing `stroke` from `m`, or `None` if it is illegal.
+pub fn outcome(m: &Match, stroke: &Stroke) -> Option<(MatchState, Ruling)> {
+    let mut table = *m.table();
+    table.start_stroke(m.shooter(), stroke).ok()?;
+    table.run_to_rest();
+    let facts = Facts::from_report(table.report());
+    Some(rule_stroke(m.settings(), m.standing(), &table, &facts))
+}
+
+/// How good the ruling is for `side` (higher is better).
+pub fn value(m: &Match, after: &MatchState, ruling: &Ruling, side: usize) -> i32 {
+    let s = m.settings();
+    let before = m.standing();
+    let sides = s.sides();
+    let gained = |state: &MatchState, k: usize| state.scores[k] - before.scores[k];
+    let rivals: i32 =
+        (0..sides).filter(|&k| k != side).map(|k| gained(after, k)).max().unwrap_or(0);
+    let mut v = match (s.variant(), s.players) {
+        (Variant::DiscPool, _) => 100 * gained(after, side) - 80 * rivals,
+        (Variant::Classic, 2 | 4) => {
+            let held = |state: &MatchState, k: usize| {
+                (0..20).filter(|&i| state.credited(i) == Some(k)).count() as i32
+            };
+            let mut v = 100 * (held(after, side) - held(before, side)) + 60 * gained(after, side);
+            v -= 40 * (after.dues[side] as i32 - before.dues[side] as i32);
+            if after.queen() == Queen::Covered
+                && after.queen_side as usize == side
+                && before.queen() != Queen::Covered
+            {
+                v += 150;
+            }
+            if after.queen() == Queen::Pending && after.queen_side as usize == side {
+                v += 40;
+            }
+            v
+        }
+        _ => 10 * gained(after, side) - 5 * rivals,
+    };
+    if ruling.turn_continues != 0 {
+        v += 30;
+    }
+    if ruling.is_foul() {
+        v -= 60;
+    }
+    if ruling.match_over != 0 {
+        v += if ruling.match_winner as usize == side { 100_000 } else { -100_000 };
+    }
+    v
+}
