@@ -50,6 +50,16 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
+    /// Solo clearing: strokes one player needs to pocket all 18 discs alone from the
+    /// Disc Pool rack, over several seeds.
+    BotClear {
+        /// easy, medium, hard or geometric.
+        #[arg(long)]
+        player: String,
+        /// Number of seeds (runs).
+        #[arg(long, default_value_t = 10)]
+        seeds: u64,
+    },
 }
 
 #[derive(Subcommand)]
@@ -115,6 +125,7 @@ fn main() -> ExitCode {
         Some(Command::BotMatch { variant, players, seats, games, seed }) => {
             bot_match(&variant, players, &seats, games, seed)
         }
+        Some(Command::BotClear { player, seeds }) => bot_clear(&player, seeds),
         None => {
             eprintln!(
                 "The desktop client is not built yet. Headless commands:\n  \
@@ -299,6 +310,23 @@ fn bot_match(variant: &str, players: u8, seats: &[String], games: u32, seed: u64
     let rate = evaluated as f64 / started.elapsed().as_secs_f64().max(1e-9);
     println!(
         "{{\"games\": {games}, \"wins\": {wins:?}, \"draws\": {draws}, \"strokes_evaluated_per_s\": {rate:.0}}}"
+    );
+    ExitCode::SUCCESS
+}
+
+fn bot_clear(player: &str, seeds: u64) -> ExitCode {
+    use carrom::bot::matchplay::{Player, solo_clear};
+    let Some(p) = Player::from_name(player) else {
+        eprintln!("carrom bot-clear: --player: {player:?} is not easy, medium, hard or geometric");
+        return ExitCode::from(2);
+    };
+    const CAP: u32 = 300;
+    let runs: Vec<Option<u32>> = (0..seeds).map(|seed| solo_clear(p, seed * 1_000, CAP)).collect();
+    let cleared: Vec<u32> = runs.iter().flatten().copied().collect();
+    let mean = cleared.iter().sum::<u32>() as f64 / cleared.len().max(1) as f64;
+    println!(
+        "{{\"player\": \"{player}\", \"runs\": {seeds}, \"cleared\": {}, \"mean_strokes\": {mean:.2}, \"cap\": {CAP}}}",
+        cleared.len()
     );
     ExitCode::SUCCESS
 }

@@ -72,3 +72,39 @@ pub fn play(mut m: Match, players: &[Player]) -> Result {
     let winner = (state.is_over() && state.winner != NO_SIDE).then_some(state.winner as usize);
     Result { winner, strokes: m.next_stroke() as u32 - 1, evaluated, hash: m.hash() }
 }
+
+/// Solo clearing (the measure carrom AI test beds use): one player alone, from the Disc
+/// Pool rack, keeps shooting from seat 0 until all 18 discs are down. Returns the
+/// strokes it took, or None past `cap` strokes.
+pub fn solo_clear(player: Player, seed: u64, cap: u32) -> Option<u32> {
+    use crate::rules::{Settings, Variant};
+    use crate::sim::{PresetId, Seat, Table};
+    // Freestyle scoring (every disc wanted, no colours) with seat 0 always to shoot.
+    let settings = (seed..)
+        .map(|s| {
+            Settings::new(Variant::Freestyle, 2, PresetId::Standard, 0, s).expect("valid settings")
+        })
+        .find(|s| s.first_breaker() == Seat(0))
+        .expect("some seed lets seat 0 break");
+    let mut table = Table::racked(PresetId::Standard, false);
+    for stroke in 1..=cap {
+        let m = Match::with_table(settings, table);
+        let chosen = match player {
+            Player::Bot(level) => choose(&m, level, None).stroke,
+            Player::Geometric => geometric(&m),
+        };
+        table.start_stroke(Seat(0), &chosen).ok()?;
+        table.run_to_rest();
+        // Anything that left the board goes back to the centre, as a referee would.
+        for i in 1..table.bodies().len() {
+            if table.report().body_left_board(i) {
+                let spot = crate::sim::spot::free_spot(&table, table.preset().coin_radius);
+                table.place(i, spot);
+            }
+        }
+        if table.bodies()[1..].iter().all(|b| !b.is_on_board()) {
+            return Some(stroke);
+        }
+    }
+    None
+}
