@@ -119,11 +119,6 @@ impl V2 {
         self.x.0 == 0 && self.y.0 == 0
     }
 
-    /// This vector scaled by `num / den`, each component rounded toward zero.
-    pub fn scale(self, num: i64, den: i64) -> V2 {
-        V2::new(Fx((self.x.0 as i64 * num / den) as i32), Fx((self.y.0 as i64 * num / den) as i32))
-    }
-
     /// This vector rotated a quarter turn counter-clockwise `quarters` times.
     pub const fn rotate_quarters(self, quarters: u8) -> V2 {
         match quarters % 4 {
