@@ -33,10 +33,7 @@ pub(crate) fn rule_colours(call: &mut Call<'_>) {
             call.ruling.add_foul(Foul::OpponentLast);
         }
     }
-    let left: Vec<usize> = call.facts.pieces_left(call.table).collect();
-    for piece in left {
-        call.send_back(piece);
-    }
+    call.return_pieces_that_left();
     // CL-9a, b: own pieces pocketed in the stroke go back; c, e: the opponent's.
     let own_back = call.ruling.has(Foul::StrikerPocketed) || call.ruling.has(Foul::LeftBoard);
     if own_back {
@@ -99,21 +96,12 @@ pub(crate) fn rule_free_for_all(call: &mut Call<'_>) {
     if call.facts.left_board != 0 {
         call.ruling.add_foul(Foul::LeftBoard);
     }
-    let left: Vec<usize> = call.facts.pieces_left(call.table).collect();
-    for piece in left {
-        call.send_back(piece);
-    }
-    let pieces: Vec<usize> =
-        call.facts.pocketed().filter(|&b| call.kind(b) != Kind::Queen).collect();
+    call.return_pieces_that_left();
+    let pieces = call.pocketed_besides_queen();
     let queen_down = call.queen_pocketed();
     if call.ruling.is_foul() {
         // Nothing pocketed in a foul stroke was pocketed cleanly: it all goes back.
-        for &piece in &pieces {
-            call.send_back(piece);
-        }
-        if queen_down || call.state.queen() == Queen::Pending {
-            call.return_queen();
-        }
+        call.cancel_pockets(&pieces, queen_down);
         call.penalty(|_| true);
         call.pass_turn();
     } else {

@@ -20,10 +20,7 @@ pub(crate) fn rule(call: &mut Call<'_>) {
     }
     // A disc that left the board (only possible through an extreme collision) goes back
     // to the centre without a foul (Decision).
-    let left: Vec<usize> = call.facts.pieces_left(call.table).collect();
-    for piece in left {
-        call.send_back(piece);
-    }
+    call.return_pieces_that_left();
     // DP-3: every disc counts for the side of its colour, whoever pocketed it.
     let pocketed: Vec<usize> = call.facts.pocketed().collect();
     for piece in pocketed {

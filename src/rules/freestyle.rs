@@ -4,7 +4,6 @@
 use super::referee::Call;
 use super::ruling::Foul;
 use super::state::Queen;
-use crate::sim::Kind;
 
 /// Points that win at once (FS-6).
 pub const TARGET: i32 = 160;
@@ -20,22 +19,13 @@ pub(crate) fn rule(call: &mut Call<'_>) {
         call.ruling.add_foul(Foul::FreestyleStrikerOff);
     }
     // A piece that left the board goes back to the centre without a foul (Decision).
-    let left: Vec<usize> = call.facts.pieces_left(call.table).collect();
-    for piece in left {
-        call.send_back(piece);
-    }
-    let pieces: Vec<usize> =
-        call.facts.pocketed().filter(|&b| call.kind(b) != Kind::Queen).collect();
+    call.return_pieces_that_left();
+    let pieces = call.pocketed_besides_queen();
     let queen_down = call.queen_pocketed();
     if call.ruling.is_foul() {
-        // FS-5: a foul cancels everything pocketed in the stroke …
-        for &piece in &pieces {
-            call.send_back(piece);
-        }
-        // … sends a queen being covered back to the centre …
-        if queen_down || call.state.queen() == Queen::Pending {
-            call.return_queen();
-        }
+        // FS-5: a foul cancels everything pocketed in the stroke and sends a queen being
+        // covered back to the centre …
+        call.cancel_pockets(&pieces, queen_down);
         // … and with the striker off the board, the last piece scored comes back out.
         if striker_off && let Some(last) = call.state.most_recent_credit(side, |_| true) {
             call.send_back(last);

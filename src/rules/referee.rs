@@ -149,6 +149,30 @@ impl<'a> Call<'a> {
         self.ruling.send_back(body);
     }
 
+    /// Puts back every piece (not the striker) that left the board this stroke.
+    pub fn return_pieces_that_left(&mut self) {
+        let left: Vec<usize> = self.facts.pieces_left(self.table).collect();
+        for piece in left {
+            self.send_back(piece);
+        }
+    }
+
+    /// The pieces pocketed this stroke other than the queen, in order.
+    pub fn pocketed_besides_queen(&self) -> Vec<usize> {
+        self.facts.pocketed().filter(|&b| self.kind(b) != Kind::Queen).collect()
+    }
+
+    /// A foul stroke's pockets do not count: `pieces` go back, and so does a queen
+    /// pocketed in it or awaiting her cover.
+    pub fn cancel_pockets(&mut self, pieces: &[usize], queen_down: bool) {
+        for &piece in pieces {
+            self.send_back(piece);
+        }
+        if queen_down || self.state.queen() == Queen::Pending {
+            self.return_queen();
+        }
+    }
+
     /// Credits a pocketed piece to `side`, with its points.
     pub fn credit(&mut self, body: usize, side: usize) {
         self.state.give_credit(body, side);
