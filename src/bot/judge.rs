@@ -3,15 +3,34 @@
 
 use crate::game::Match;
 use crate::rules::{Facts, MatchState, Queen, Ruling, Variant, rule_stroke};
-use crate::sim::Stroke;
+use crate::sim::{Stroke, Table, table::pocket_centre};
 
 /// The referee's view after playing `stroke` from `m`, or `None` if it is illegal.
 pub fn outcome(m: &Match, stroke: &Stroke) -> Option<(MatchState, Ruling)> {
+    outcome_with_table(m, stroke).map(|(state, ruling, _)| (state, ruling))
+}
+
+/// [`outcome`], with the table the stroke leaves.
+pub fn outcome_with_table(m: &Match, stroke: &Stroke) -> Option<(MatchState, Ruling, Table)> {
     let mut table = *m.table();
     table.start_stroke(m.shooter(), stroke).ok()?;
     table.run_to_rest();
     let facts = Facts::from_report(table.report());
-    Some(rule_stroke(m.settings(), m.standing(), &table, &facts))
+    let (state, ruling) = rule_stroke(m.settings(), m.standing(), &table, &facts);
+    Some((state, ruling, table))
+}
+
+/// What the position leaves: pieces sitting within 8 cm of a pocket are chances for
+/// whoever shoots next — worth something if the turn stays, a risk if it passes.
+pub fn leave(table: &Table, ruling: &Ruling) -> i32 {
+    let p = table.preset();
+    let near = 80_000_000i64;
+    let sitters = table.bodies()[1..]
+        .iter()
+        .filter(|b| b.is_on_board())
+        .filter(|b| (0..4).any(|k| (b.pos - pocket_centre(p, k)).length_sq() < near * near))
+        .count() as i32;
+    if ruling.turn_continues != 0 { 10 * sitters } else { -10 * sitters }
 }
 
 /// How good the ruling is for `side` (higher is better).

@@ -5,7 +5,7 @@
 //! depends only on the match, the level, the seed and the candidate budget.
 
 use super::candidates::candidates;
-use super::judge::{outcome, value};
+use super::judge::{leave, outcome, outcome_with_table, value};
 use crate::game::Match;
 use crate::rules::settings::mix;
 use crate::sim::stroke::{FULL_POWER, check_aim, nth_legal_placement};
@@ -103,7 +103,8 @@ pub fn choose(m: &Match, level: BotLevel, budget: Option<usize>) -> Choice {
             .iter()
             .take(plan.robust)
             .map(|&(v, i)| {
-                let mut total = v;
+                let left = outcome_with_table(m, &all[i]).map_or(0, |(_, r, t)| leave(&t, &r));
+                let mut total = v + left;
                 for (da, dp) in [(-40i64, 0i64), (40, 0), (0, -300), (0, 300)] {
                     let s = nudge(&all[i], da, dp);
                     evaluated += 1;
