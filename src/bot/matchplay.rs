@@ -79,16 +79,19 @@ pub fn play(mut m: Match, players: &[Player]) -> Result {
 pub fn solo_clear(player: Player, seed: u64, cap: u32) -> Option<u32> {
     use crate::rules::{Settings, Variant};
     use crate::sim::{PresetId, Seat, Table};
-    // Freestyle scoring (every disc wanted, no colours) with seat 0 always to shoot.
-    let settings = (seed..)
-        .map(|s| {
-            Settings::new(Variant::Freestyle, 2, PresetId::Standard, 0, s).expect("valid settings")
-        })
-        .find(|s| s.first_breaker() == Seat(0))
-        .expect("some seed lets seat 0 break");
+    // Freestyle scoring (every disc wanted, no colours) with seat 0 always to shoot. Each
+    // stroke gets its own seed (one that lets seat 0 shoot), so the bot's aiming error is
+    // drawn afresh as it would be stroke after stroke in a match.
+    let settings_for = |stroke: u32| {
+        let first = seed.wrapping_mul(1_000_003).wrapping_add(stroke as u64 * 7);
+        (first..)
+            .map(|s| Settings::new(Variant::Freestyle, 2, PresetId::Standard, 0, s))
+            .find_map(|s| s.ok().filter(|s| s.first_breaker() == Seat(0)))
+            .expect("some seed lets seat 0 shoot")
+    };
     let mut table = Table::racked(PresetId::Standard, false);
     for stroke in 1..=cap {
-        let m = Match::with_table(settings, table);
+        let m = Match::with_table(settings_for(stroke), table);
         let chosen = match player {
             Player::Bot(level) => choose(&m, level, None).stroke,
             Player::Geometric => geometric(&m),
