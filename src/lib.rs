@@ -4,6 +4,8 @@
 
 pub mod bot;
 pub mod checkers;
+#[cfg(feature = "client")]
+pub mod client;
 pub mod game;
 pub mod rules;
 pub mod scenario;

@@ -13,6 +13,22 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Open the window at this size, WIDTHxHEIGHT in logical pixels (default 1280x800).
+    #[arg(long, value_parser = parse_size)]
+    window_size: Option<(u32, u32)>,
+    /// CI: show Home, start a match and break, save home.png and game.png into DIR, print
+    /// the measurements as one JSON line and quit.
+    #[arg(long, value_name = "DIR")]
+    smoke_test: Option<PathBuf>,
+}
+
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let (w, h) = text.split_once('x').ok_or("expected WIDTHxHEIGHT, e.g. 1280x800")?;
+    let number = |s: &str| match s.parse::<u32>() {
+        Ok(n) if (320..=8192).contains(&n) => Ok(n),
+        _ => Err(format!("{s:?} is not a size between 320 and 8192")),
+    };
+    Ok((number(w)?, number(h)?))
 }
 
 #[derive(Subcommand)]
@@ -103,6 +119,7 @@ enum CheckersCommand {
 }
 
 fn main() -> ExitCode {
+    let started = std::time::Instant::now();
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Simulate { file }) => {
@@ -126,15 +143,7 @@ fn main() -> ExitCode {
             bot_match(&variant, players, &seats, games, seed)
         }
         Some(Command::BotClear { player, seeds }) => bot_clear(&player, seeds),
-        None => {
-            eprintln!(
-                "The desktop client is not built yet. Headless commands:\n  \
-                 carrom simulate SCENARIO.json   (try scenarios/break.json)\n  \
-                 carrom referee MATCH.json       (try scenarios/referee-example.json)\n  \
-                 carrom --help"
-            );
-            ExitCode::from(2)
-        }
+        None => open_window(cli.window_size, cli.smoke_test, started),
     }
 }
 
@@ -329,4 +338,32 @@ fn bot_clear(player: &str, seeds: u64) -> ExitCode {
         cleared.len()
     );
     ExitCode::SUCCESS
+}
+
+#[cfg(feature = "client")]
+fn open_window(
+    window_size: Option<(u32, u32)>,
+    smoke_test: Option<PathBuf>,
+    started: std::time::Instant,
+) -> ExitCode {
+    let launch = carrom::client::Launch { smoke_test, window_size };
+    match carrom::client::run(launch, started) {
+        bevy::app::AppExit::Success => ExitCode::SUCCESS,
+        bevy::app::AppExit::Error(_) => ExitCode::FAILURE,
+    }
+}
+
+#[cfg(not(feature = "client"))]
+fn open_window(
+    _window_size: Option<(u32, u32)>,
+    _smoke_test: Option<PathBuf>,
+    _started: std::time::Instant,
+) -> ExitCode {
+    eprintln!(
+        "This build has no window (built without the `client` feature). Headless commands:\n  \
+         carrom simulate SCENARIO.json   (try scenarios/break.json)\n  \
+         carrom referee MATCH.json       (try scenarios/referee-example.json)\n  \
+         carrom --help"
+    );
+    ExitCode::from(2)
 }

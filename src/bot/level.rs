@@ -32,6 +32,18 @@ struct Plan {
 }
 
 impl BotLevel {
+    /// Every level, weakest first.
+    pub const ALL: [BotLevel; 3] = [BotLevel::Easy, BotLevel::Medium, BotLevel::Hard];
+
+    /// The name used on the command line and in files.
+    pub const fn name(self) -> &'static str {
+        match self {
+            BotLevel::Easy => "easy",
+            BotLevel::Medium => "medium",
+            BotLevel::Hard => "hard",
+        }
+    }
+
     /// The level called `name`.
     pub fn from_name(name: &str) -> Option<BotLevel> {
         match name {

@@ -149,6 +149,24 @@ impl Match {
         self.frame
     }
 
+    /// A state read back from bytes (a saved match, a diagnostic file), if they are one:
+    /// the right length, settings that can make a match, a phase and a shooter that exist.
+    /// Anything else is refused rather than played.
+    pub fn from_bytes(bytes: &[u8]) -> Option<Match> {
+        let m: Match = bytemuck::try_pod_read_unaligned(bytes).ok()?;
+        if !m.table.is_sound() {
+            return None;
+        }
+        let s = m.settings;
+        let variant = crate::rules::Variant::ALL.get(s.variant as usize)?;
+        let sound = s.preset <= 1
+            && variant.allows(s.players)
+            && m.phase <= Phase::MatchOver as u8
+            && s.seats().contains(&m.shooter())
+            && s.preset as u32 == m.table.preset_id() as u32;
+        sound.then_some(m)
+    }
+
     /// FNV-1a 64 of the state's bytes (see [`crate::sim::hash`]).
     pub fn hash(&self) -> u64 {
         fnv1a64(bytemuck::bytes_of(self))

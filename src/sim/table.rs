@@ -114,6 +114,28 @@ impl Table {
         Ok(table)
     }
 
+    /// Whether bytes read back from outside (a saved match, a diagnostic file) describe a
+    /// table this version can carry on with: its simulation version, a known preset, a
+    /// body count and report that fit, and every piece on the board inside it, no faster
+    /// than any stroke can make it. The simulation is only ever run on sound tables.
+    pub fn is_sound(&self) -> bool {
+        if self.version != SIM_VERSION
+            || self.preset > 1
+            || self.in_motion > 1
+            || !(1..=MAX_BODIES as u32).contains(&self.body_count)
+            || self.report.pocketed_count as usize > self.report.pocketed.len()
+        {
+            return false;
+        }
+        let p = self.preset();
+        self.bodies().iter().all(|b| {
+            let inside = b.pos.x.abs().0 <= p.half_size.0 && b.pos.y.abs().0 <= p.half_size.0;
+            b.on_board <= 1
+                && b.kind <= Kind::Queen as u8
+                && (b.on_board == 0 || (inside && (0..=p.full_power_speed.0).contains(&b.speed.0)))
+        })
+    }
+
     /// The board preset.
     pub const fn preset_id(&self) -> PresetId {
         PresetId::from_code(self.preset)

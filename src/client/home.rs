@@ -1,0 +1,185 @@
+//! Home: choose the game type, the mode, players, board and shot clock (and the bot's
+//! seats and strength in vs Bot), then play; or resume the saved match, read How to play,
+//! change Settings, quit.
+
+use super::local_match::{FixedSeed, LocalMatch, next_seed};
+use super::preferences::Preferences;
+use super::resume::SavedMatch;
+use super::screen::Screen;
+use super::setup::{MatchSetup, Mode, SHOT_CLOCKS, level_label, preset_label, variant_label};
+use super::ui::{self, Action, Notice, palette};
+use crate::bot::BotLevel;
+use crate::rules::Variant;
+use crate::sim::PresetId;
+use bevy::prelude::*;
+
+#[derive(Component)]
+struct HomeRoot;
+
+/// The Home screen.
+pub(super) struct HomePlugin;
+
+impl Plugin for HomePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(OnEnter(Screen::Home), spawn).add_systems(
+            Update,
+            (
+                act,
+                rebuild.run_if(resource_changed::<MatchSetup>.or_eager(resource_changed::<Notice>)),
+            )
+                .chain()
+                .run_if(in_state(Screen::Home)),
+        );
+    }
+}
+
+fn spawn(
+    mut commands: Commands,
+    setup: Res<MatchSetup>,
+    saved: Res<SavedMatch>,
+    notice: Res<Notice>,
+) {
+    let mut order = 0u16;
+    let mut next = || {
+        order += 1;
+        order
+    };
+    let choices =
+        |label: &str| (ui::row(), children![ui::text(format!("{label}  "), 20.0, palette::DIM)]);
+    commands.spawn((HomeRoot, ui::screen_root(Screen::Home))).with_children(|root| {
+        root.spawn(ui::text("carrom", 64.0, palette::ACCENT));
+        root.spawn(ui::text("Flick the striker, pocket the pieces.", 18.0, palette::DIM));
+        root.spawn(choices("Game")).with_children(|row| {
+            for variant in Variant::ALL {
+                let label = variant_label(variant);
+                row.spawn(ui::button(
+                    label,
+                    Action::Variant(variant),
+                    next(),
+                    setup.variant == variant,
+                ));
+            }
+        });
+        root.spawn(choices("Mode")).with_children(|row| {
+            for mode in Mode::ALL {
+                row.spawn(ui::button(mode.label(), Action::Mode(mode), next(), setup.mode == mode));
+            }
+        });
+        root.spawn(choices("Players")).with_children(|row| {
+            for n in setup.player_counts() {
+                row.spawn(ui::button(
+                    n.to_string(),
+                    Action::Players(n),
+                    next(),
+                    setup.players == n,
+                ));
+            }
+        });
+        if setup.mode == Mode::VsBot {
+            root.spawn(choices("Bot")).with_children(|row| {
+                for level in BotLevel::ALL {
+                    let chosen = setup.level == level;
+                    row.spawn(ui::button(level_label(level), Action::Level(level), next(), chosen));
+                }
+            });
+            root.spawn(choices("Seats")).with_children(|row| {
+                row.spawn(ui::text("Player 1: you  ", 18.0, palette::TEXT));
+                for p in 1..setup.players {
+                    let bot = setup.bots[p as usize];
+                    let label = format!("Player {}: {}", p + 1, if bot { "bot" } else { "person" });
+                    row.spawn(ui::button(label, Action::ToggleBot(p), next(), bot));
+                }
+            });
+        }
+        root.spawn(choices("Board")).with_children(|row| {
+            for preset in [PresetId::Standard, PresetId::Icf] {
+                let chosen = setup.preset == preset;
+                row.spawn(ui::button(preset_label(preset), Action::Preset(preset), next(), chosen));
+            }
+        });
+        root.spawn(choices("Shot clock")).with_children(|row| {
+            for seconds in SHOT_CLOCKS {
+                let label = if seconds == 0 { "Off".to_string() } else { format!("{seconds} s") };
+                let chosen = setup.shot_clock == seconds;
+                row.spawn(ui::button(label, Action::ShotClock(seconds), next(), chosen));
+            }
+        });
+        root.spawn(ui::row()).with_children(|row| {
+            row.spawn(ui::button("Play", Action::Play, next(), false));
+            if let Some(saved) = &saved.0 {
+                let s = saved.current.settings();
+                let label = format!("Resume {} match", variant_label(s.variant()));
+                row.spawn(ui::button(label, Action::Resume, next(), false));
+            }
+            row.spawn(ui::button("How to play", Action::HowToPlay, next(), false));
+            row.spawn(ui::button("Settings", Action::Settings, next(), false));
+            row.spawn(ui::button("Quit", Action::Quit, next(), false));
+        });
+        if let Some(message) = &notice.0 {
+            root.spawn(ui::text(message.clone(), 16.0, palette::WARN));
+        }
+        root.spawn(ui::text(
+            "Tab or arrow keys move, Enter presses, Esc goes back.",
+            14.0,
+            palette::DIM,
+        ));
+    });
+}
+
+fn rebuild(
+    mut commands: Commands,
+    roots: Query<Entity, With<HomeRoot>>,
+    setup: Res<MatchSetup>,
+    saved: Res<SavedMatch>,
+    notice: Res<Notice>,
+) {
+    for root in &roots {
+        commands.entity(root).despawn();
+    }
+    spawn(commands, setup, saved, notice);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn act(
+    mut commands: Commands,
+    mut actions: MessageReader<Action>,
+    mut setup: ResMut<MatchSetup>,
+    preferences: Res<Preferences>,
+    mut saved: ResMut<SavedMatch>,
+    seed: Option<Res<FixedSeed>>,
+    mut next: ResMut<NextState<Screen>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    for action in actions.read() {
+        match *action {
+            Action::Variant(v) => setup.choose_variant(v),
+            Action::Mode(mode) => setup.mode = mode,
+            Action::Players(n) => setup.players = n,
+            Action::Preset(preset) => setup.preset = preset,
+            Action::ShotClock(seconds) => setup.shot_clock = seconds,
+            Action::Level(level) => setup.level = level,
+            Action::ToggleBot(p) => {
+                if let Some(bot) = setup.bots.get_mut(p as usize) {
+                    *bot = !*bot;
+                }
+            }
+            Action::Play => {
+                let seed = next_seed(seed.as_deref());
+                commands.insert_resource(LocalMatch::new(&setup, &preferences.names, seed));
+                next.set(Screen::Game);
+            }
+            Action::Resume => {
+                if let Some(local) = saved.0.take() {
+                    commands.insert_resource(local);
+                    next.set(Screen::Game);
+                }
+            }
+            Action::HowToPlay => next.set(Screen::HowToPlay),
+            Action::Settings => next.set(Screen::Settings),
+            Action::Quit => {
+                exit.write(AppExit::Success);
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! The match played on this machine: a [`Match`] advanced at 60 Hz in `FixedUpdate` with
+//! one input per player, exactly as rollback advances it online. The frame before is
+//! kept so the view can interpolate at the display's rate.
+
+use super::pause::Paused;
+use super::screen::Screen;
+use super::setup::{Controller, MatchSetup};
+use crate::game::{Input, Match, Phase, advance};
+use bevy::prelude::*;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Frames the final position stays on screen before the results.
+const RESULTS_AFTER: u32 = 90;
+
+/// The match in progress on this machine.
+#[derive(Resource, Clone, Debug)]
+pub struct LocalMatch {
+    /// The state now.
+    pub current: Match,
+    /// The state one frame earlier.
+    pub previous: Match,
+    /// Who plays each player slot.
+    pub controllers: [Controller; 4],
+    /// The players' names.
+    pub names: [String; 4],
+    /// What each player's controls say this frame.
+    pub inputs: [Input; 4],
+    /// A resignation is being sent: the controls leave the inputs alone.
+    pub resigning: bool,
+}
+
+impl LocalMatch {
+    /// A new match.
+    pub fn new(setup: &MatchSetup, names: &[String; 4], seed: u64) -> LocalMatch {
+        LocalMatch::resumed(Match::new(setup.settings(seed)), setup.controllers(), names.clone())
+    }
+
+    /// A match carried on from `state`.
+    pub fn resumed(state: Match, controllers: [Controller; 4], names: [String; 4]) -> LocalMatch {
+        LocalMatch {
+            current: state,
+            previous: state,
+            controllers,
+            names,
+            inputs: [Input::ZERO; 4],
+            resigning: false,
+        }
+    }
+
+    /// Who plays player slot `player`.
+    pub fn controller(&self, player: usize) -> Controller {
+        self.controllers.get(player).copied().unwrap_or(Controller::Human)
+    }
+
+    /// The player slot of the seat to shoot.
+    pub fn shooter_player(&self) -> usize {
+        self.current.settings().player_at(self.current.shooter()).unwrap_or(0)
+    }
+
+    /// The names of the players on `side`, joined.
+    pub fn side_name(&self, side: usize) -> String {
+        let settings = self.current.settings();
+        let names: Vec<&str> = settings
+            .seats()
+            .iter()
+            .enumerate()
+            .filter(|(_, seat)| settings.side_of(**seat) == side)
+            .map(|(player, _)| self.names[player].as_str())
+            .collect();
+        names.join(" & ")
+    }
+
+    /// Whether any person plays in this match (the view follows people, not bots).
+    pub fn is_human(&self, player: usize) -> bool {
+        self.controller(player) == Controller::Human
+    }
+}
+
+/// A seed fixed in advance (tests); without it every match draws a fresh one.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct FixedSeed(pub u64);
+
+/// The seed for the next match.
+pub fn next_seed(fixed: Option<&FixedSeed>) -> u64 {
+    match fixed {
+        Some(seed) => seed.0,
+        None => {
+            let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default();
+            crate::rules::settings::mix(now.as_nanos() as u64 ^ u64::from(std::process::id()))
+        }
+    }
+}
+
+/// Sent once when the match on this machine has ended.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct MatchFinished;
+
+/// Advances the local match and moves on to the results when it ends.
+pub(super) struct LocalMatchPlugin;
+
+impl Plugin for LocalMatchPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_message::<MatchFinished>()
+            .add_systems(
+                FixedUpdate,
+                step.run_if(in_state(Screen::Game).and_then(resource_exists::<LocalMatch>))
+                    .run_if(|paused: Res<Paused>| !paused.0),
+            )
+            .add_systems(
+                Update,
+                finish.run_if(in_state(Screen::Game).and_then(resource_exists::<LocalMatch>)),
+            );
+    }
+}
+
+fn step(mut local: ResMut<LocalMatch>) {
+    let local = &mut *local;
+    local.previous = local.current;
+    let players = local.current.settings().players as usize;
+    advance(&mut local.current, &local.inputs[..players]);
+}
+
+fn finish(
+    local: Res<LocalMatch>,
+    mut ended_at: Local<Option<u32>>,
+    mut next: ResMut<NextState<Screen>>,
+    mut finished: MessageWriter<MatchFinished>,
+) {
+    let m = &local.current;
+    if m.phase() != Phase::MatchOver {
+        *ended_at = None;
+        return;
+    }
+    match *ended_at {
+        None => {
+            *ended_at = Some(m.frame());
+            finished.write(MatchFinished);
+        }
+        Some(at) if m.frame().wrapping_sub(at) >= RESULTS_AFTER => {
+            *ended_at = None;
+            next.set(Screen::Results);
+        }
+        Some(_) => {}
+    }
+}

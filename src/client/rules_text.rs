@@ -1,0 +1,68 @@
+//! The rules of each game type in a player's words, written from RULES.md (the rule ids
+//! are kept in brackets so a curious player can look them up).
+
+use crate::rules::Variant;
+
+/// What every carrom variant shares.
+pub const COMMON: &str = "\
+Take turns flicking the striker from your baseline, the two lines in front of you. The \
+striker must sit on the baseline, either fully covering one of the red circles at its ends \
+or clear of them [CM-4], and you must shoot forwards, away from your own edge [CM-5]. \
+Pieces that go back come out at the free spot nearest the centre [CM-7].";
+
+/// The rules of `variant`.
+pub const fn rules(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Classic => CLASSIC,
+        Variant::DiscPool => DISC_POOL,
+        Variant::Freestyle => FREESTYLE,
+    }
+}
+
+/// How to aim and strike.
+pub const CONTROLS: &str = "\
+Mouse: drag the striker left and right along your baseline. Then press anywhere else on \
+the board and pull back, like a slingshot: the striker flies away from the pointer, and \
+the further you pull, the harder it goes. Let go to strike. The guide line shows where the \
+striker first meets something.\n\
+Keyboard: Left/Right move the striker, Up/Down turn the aim (hold Shift for small steps), \
+hold Space to build up power and let go to strike. Esc pauses.";
+
+const CLASSIC: &str = "\
+Classic carrom, for 2, 3 or 4 players (4 play as two pairs, partners facing each other).\n\n\
+Colours: with 2 or 4, the side that breaks plays white, the other black. Pocket your own \
+colour and you shoot again [CL-4]. The break gets three tries to touch a piece [CL-3].\n\n\
+The queen (red) is worth 5 to the side that covers it: you may pocket it only once you have \
+pocketed one of your own pieces [CL-5], and then you must cover it by pocketing one of your \
+own in the same or the next stroke, or it goes back to the centre [CL-6].\n\n\
+Fouls end your turn and cost you a piece, which goes back to the centre (if you have none \
+yet, you owe it): pocketing the striker, knocking a piece off the board, pocketing an \
+opponent's piece, pocketing your last piece before the queen is covered, or three failed \
+breaks [CL-9].\n\n\
+Once the queen is covered, whoever clears their colour wins the board and scores 1 for each \
+opposing piece left, plus 5 if they covered the queen [CL-7, CL-8]. First to 25 wins; \
+otherwise the best total after 8 boards [CL-10].\n\n\
+With 3 players nobody owns a colour: black scores 1, white 2, the queen 5 (after a cover), \
+and every clean pocket keeps your turn [CL-12].";
+
+const DISC_POOL: &str = "\
+Disc Pool, for 2 players or two pairs. No queen: nine white and nine black discs [DP-1]. \
+Player 1 plays white and breaks [DP-2].\n\n\
+Every disc counts for its own colour, whoever pockets it [DP-3]. You shoot again only when \
+you pocket at least one of your colour without a foul [DP-4].\n\n\
+Fouls: the striker touches nothing, or leaves the board. A foul only ends your turn; \
+nothing comes back [DP-5].\n\n\
+The first side with all nine of its discs pocketed wins. If one stroke finishes both \
+colours, the shooter's side wins [DP-6].";
+
+const FREESTYLE: &str = "\
+Freestyle, for 2, 3 or 4 players (4 play as two pairs). Nobody owns a colour: every piece \
+scores for whoever pockets it. White 20, black 10, the queen 50 [FS-1].\n\n\
+Any clean pocket lets you shoot again [FS-3].\n\n\
+The queen: pocket it together with another piece and it counts at once. Pocket it alone and \
+you must pocket any piece with your next stroke to cover it, or it goes back to the centre \
+[FS-4].\n\n\
+Fouls: the striker touches nothing, or leaves the board. Everything pocketed in that stroke \
+comes back out and scores nothing; if the striker left the board you also lose your most \
+recently scored piece [FS-5].\n\n\
+First to 160 wins at once. If the board is cleared first, the highest score wins [FS-6].";

@@ -1,0 +1,19 @@
+//! The screens, as an app state.
+
+use bevy::prelude::*;
+
+/// Which screen is showing.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Screen {
+    /// Choose a game and start it.
+    #[default]
+    Home,
+    /// The rules of the selected game type.
+    HowToPlay,
+    /// Player names, sound, display.
+    Settings,
+    /// A match in progress.
+    Game,
+    /// The outcome of the match just played.
+    Results,
+}
