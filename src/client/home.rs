@@ -7,7 +7,7 @@ use super::preferences::Preferences;
 use super::resume::SavedMatch;
 use super::screen::Screen;
 use super::setup::{MatchSetup, Mode, SHOT_CLOCKS, level_label, preset_label, variant_label};
-use super::ui::{self, Action, Notice, palette};
+use super::ui::{self, Action, MenuSet, Notice, palette};
 use crate::bot::BotLevel;
 use crate::rules::Variant;
 use crate::sim::PresetId;
@@ -28,6 +28,7 @@ impl Plugin for HomePlugin {
                 rebuild.run_if(resource_changed::<MatchSetup>.or_eager(resource_changed::<Notice>)),
             )
                 .chain()
+                .after(MenuSet)
                 .run_if(in_state(Screen::Home)),
         );
     }

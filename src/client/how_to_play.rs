@@ -3,7 +3,7 @@
 use super::rules_text::{COMMON, CONTROLS, rules};
 use super::screen::Screen;
 use super::setup::{MatchSetup, variant_label};
-use super::ui::{self, Action, palette};
+use super::ui::{self, Action, MenuSet, palette};
 use bevy::prelude::*;
 
 /// The How to play screen.
@@ -12,7 +12,7 @@ pub(super) struct HowToPlayPlugin;
 impl Plugin for HowToPlayPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(OnEnter(Screen::HowToPlay), spawn)
-            .add_systems(Update, back.run_if(in_state(Screen::HowToPlay)));
+            .add_systems(Update, back.after(MenuSet).run_if(in_state(Screen::HowToPlay)));
     }
 }
 

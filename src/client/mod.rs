@@ -29,8 +29,8 @@ mod smoke;
 mod storage;
 mod ui;
 
-pub use aiming::{AimControl, BoardPointer, PointerAction};
-pub use local_match::{LocalMatch, MatchFinished};
+pub use aiming::{AimControl, BoardPointer, PointerAction, baseline_axis};
+pub use local_match::{FixedSeed, LocalMatch, MatchFinished};
 pub use preferences::Preferences;
 pub use screen::Screen;
 pub use setup::{Controller, MatchSetup, Mode};

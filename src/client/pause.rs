@@ -3,7 +3,7 @@
 
 use super::local_match::LocalMatch;
 use super::screen::Screen;
-use super::ui::{self, Action, palette};
+use super::ui::{self, Action, MenuSet, palette};
 use crate::game::Input;
 use bevy::prelude::*;
 
@@ -20,7 +20,10 @@ pub(super) struct PausePlugin;
 impl Plugin for PausePlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Paused>()
-            .add_systems(Update, (open, act).chain().run_if(in_state(Screen::Game)))
+            .add_systems(
+                Update,
+                (open.before(MenuSet), act.after(MenuSet)).run_if(in_state(Screen::Game)),
+            )
             .add_systems(OnExit(Screen::Game), |mut paused: ResMut<Paused>| paused.0 = false);
     }
 }

@@ -3,7 +3,7 @@
 use super::hud;
 use super::local_match::{FixedSeed, LocalMatch, next_seed};
 use super::screen::Screen;
-use super::ui::{self, Action, palette};
+use super::ui::{self, Action, MenuSet, palette};
 use crate::game::Match;
 use bevy::prelude::*;
 
@@ -13,7 +13,7 @@ pub(super) struct ResultsPlugin;
 impl Plugin for ResultsPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(OnEnter(Screen::Results), spawn)
-            .add_systems(Update, act.run_if(in_state(Screen::Results)));
+            .add_systems(Update, act.after(MenuSet).run_if(in_state(Screen::Results)));
     }
 }
 
