@@ -170,6 +170,11 @@ fn home_and_a_break_render_in_a_real_window() {
     let text = home.bright(everywhere, 200);
     assert!(text > 2_000, "button labels are drawn ({text} bright pixels)");
 
+    let aim = Picture::load(&dir.join("aim.png"));
+    let middle = (aim.width / 3, 0, aim.width * 2 / 3, aim.height);
+    let guide = aim.count(middle, [255, 255, 255], 40);
+    assert!(guide > 40, "the aiming guide is drawn ({guide} pixels)");
+
     let game = Picture::load(&dir.join("game.png"));
     let (w, h) = (game.width, game.height);
     let board = (w / 2 - h / 3, h / 6, w / 2 + h / 3, h * 5 / 6);
@@ -181,6 +186,10 @@ fn home_and_a_break_render_in_a_real_window() {
     let queen = game.count(board, [204, 26, 36], 25);
     assert!(whites > 300 && blacks > 300, "white ({whites}) and black ({blacks}) pieces show");
     assert!(queen > 30, "the queen shows ({queen} pixels)");
+    // The power meter: full while pulled back (aim.png), empty in motion (game.png).
+    let hud = (w * 82 / 100, 0, w, h);
+    let (pulled, struck) = (aim.count(hud, [250, 189, 77], 40), game.count(hud, [250, 189, 77], 40));
+    assert!(pulled > struck + 1_000, "the power meter fills ({pulled} vs {struck} pixels)");
     let left_panel = (0, 0, w * 18 / 100, h);
     let right_panel = (w * 82 / 100, 0, w, h);
     assert!(game.bright(left_panel, 200) > 300, "the scores panel has text");

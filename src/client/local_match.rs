@@ -7,7 +7,7 @@ use super::screen::Screen;
 use super::setup::{Controller, MatchSetup};
 use crate::game::{Input, Match, Phase, advance};
 use bevy::prelude::*;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// Frames the final position stays on screen before the results.
 const RESULTS_AFTER: u32 = 90;
@@ -91,6 +91,10 @@ pub fn next_seed(fixed: Option<&FixedSeed>) -> u64 {
     }
 }
 
+/// The system that advances the local match by one frame (in `FixedUpdate`).
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MatchStep;
+
 /// Sent once when the match on this machine has ended.
 #[derive(Message, Clone, Copy, Debug)]
 pub struct MatchFinished;
@@ -101,9 +105,11 @@ pub(super) struct LocalMatchPlugin;
 impl Plugin for LocalMatchPlugin {
     fn build(&self, app: &mut App) {
         app.add_message::<MatchFinished>()
+            .init_resource::<StepTimes>()
             .add_systems(
                 FixedUpdate,
-                step.run_if(in_state(Screen::Game).and_then(resource_exists::<LocalMatch>))
+                step.in_set(MatchStep)
+                    .run_if(in_state(Screen::Game).and_then(resource_exists::<LocalMatch>))
                     .run_if(|paused: Res<Paused>| !paused.0),
             )
             .add_systems(
@@ -113,11 +119,33 @@ impl Plugin for LocalMatchPlugin {
     }
 }
 
-fn step(mut local: ResMut<LocalMatch>) {
+fn step(mut local: ResMut<LocalMatch>, mut times: ResMut<StepTimes>) {
     let local = &mut *local;
     local.previous = local.current;
     let players = local.current.settings().players as usize;
+    let started = Instant::now();
     advance(&mut local.current, &local.inputs[..players]);
+    times.record(started.elapsed());
+}
+
+/// How long the simulation's steps take on this machine (shown by the smoke run, so the
+/// simulation's share of a frame is measured, not assumed).
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct StepTimes {
+    /// The slowest step.
+    pub worst: Duration,
+    /// All steps together.
+    pub total: Duration,
+    /// Steps taken.
+    pub steps: u32,
+}
+
+impl StepTimes {
+    fn record(&mut self, took: Duration) {
+        self.worst = self.worst.max(took);
+        self.total += took;
+        self.steps += 1;
+    }
 }
 
 fn finish(

@@ -26,6 +26,7 @@ mod screen;
 mod settings_screen;
 mod setup;
 mod smoke;
+mod sound;
 mod storage;
 mod ui;
 
@@ -71,8 +72,8 @@ impl Plugin for ClientPlugin {
     }
 }
 
-/// Drawing: the camera, the board, the pieces, the aim guide, and the mouse turned into
-/// [`BoardPointer`] messages. Needs the render plugins.
+/// Presentation: the camera, the board, the pieces, the aim guide, sounds, and the mouse
+/// turned into [`BoardPointer`] messages. Needs the render and audio plugins.
 pub struct ViewPlugin;
 
 impl Plugin for ViewPlugin {
@@ -82,6 +83,7 @@ impl Plugin for ViewPlugin {
             board_view::BoardViewPlugin,
             pieces_view::PiecesViewPlugin,
             aim_view::AimViewPlugin,
+            sound::SoundPlugin,
         ));
     }
 }

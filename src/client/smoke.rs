@@ -1,12 +1,12 @@
 //! The windowed smoke run (`carrom --smoke-test DIR`), for CI under Xvfb: it shows Home,
 //! starts a three-player Freestyle match, breaks at full power through the same pointer
-//! messages the mouse sends, saves `home.png` and `game.png` (mid-break), then prints one
-//! JSON line of measurements (launch to first frame, frame times during the break, memory)
-//! and quits.
+//! messages the mouse sends, saves `home.png`, `aim.png` (pulling back, guide drawn) and
+//! `game.png` (mid-break), then prints one JSON line of measurements (launch to first
+//! frame, frame times and simulation step times during the break, memory) and quits.
 
 use super::aiming::{BoardPointer, PointerAction, baseline_axis};
 use super::board_view::point;
-use super::local_match::{FixedSeed, LocalMatch};
+use super::local_match::{FixedSeed, LocalMatch, StepTimes};
 use super::screen::Screen;
 use super::setup::MatchSetup;
 use super::ui::Action;
@@ -32,6 +32,7 @@ pub struct SmokeTest {
     since: u32,
     break_frames: Vec<f32>,
     shot_game: bool,
+    step_times: StepTimes,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,6 +56,7 @@ impl SmokeTest {
             since: 0,
             break_frames: Vec::new(),
             shot_game: false,
+            step_times: StepTimes::default(),
         }
     }
 
@@ -85,6 +87,7 @@ fn drive(
     mut actions: MessageWriter<Action>,
     mut pointer: MessageWriter<BoardPointer>,
     mut exit: MessageWriter<AppExit>,
+    mut times: ResMut<StepTimes>,
 ) {
     if smoke.first_frame.is_none() && frames.0 >= 1 {
         smoke.first_frame = Some(smoke.started.elapsed());
@@ -109,17 +112,23 @@ fn drive(
         Stage::Starting if *screen.get() == Screen::Game && phase == Some(Phase::Aim) => {
             smoke.advance(Stage::Aiming);
         }
-        Stage::Aiming if smoke.since == 40 => {
+        Stage::Aiming if smoke.since == 40 || smoke.since == 70 => {
             let Some(local) = &local else { return };
             let m = &local.current;
             let seat = m.shooter();
             let striker = point(seat.striker_spot(m.table().preset(), Fx(0)));
             let forward = baseline_axis(seat).perp();
-            let pull = striker - forward * 25.0;
-            pointer.write(BoardPointer { at: pull, action: PointerAction::Press });
-            pointer.write(BoardPointer { at: pull, action: PointerAction::Release });
-            smoke.advance(Stage::Breaking);
+            let pull = striker - forward * 25.0 + baseline_axis(seat) * 3.0;
+            if smoke.since == 40 {
+                pointer.write(BoardPointer { at: pull, action: PointerAction::Press });
+                pointer.write(BoardPointer { at: pull, action: PointerAction::Move });
+            } else {
+                pointer.write(BoardPointer { at: pull, action: PointerAction::Release });
+                *times = StepTimes::default();
+                smoke.advance(Stage::Breaking);
+            }
         }
+        Stage::Aiming if smoke.since == 55 => shoot(&mut commands, &smoke.dir, "aim.png"),
         Stage::Breaking if phase == Some(Phase::Motion) => {
             smoke.break_frames.push(real.delta_secs());
             let stroke_frames = local.as_ref().map_or(0, |l| l.current.table().report().frames);
@@ -128,10 +137,14 @@ fn drive(
                 shoot(&mut commands, &smoke.dir, "game.png");
             }
         }
-        Stage::Breaking if !smoke.break_frames.is_empty() => smoke.advance(Stage::Settling),
+        Stage::Breaking if !smoke.break_frames.is_empty() => {
+            smoke.step_times = *times;
+            smoke.advance(Stage::Settling);
+        }
         Stage::Settling if smoke.since == 30 => smoke.advance(Stage::Saving),
         Stage::Saving => {
-            let written = ["home.png", "game.png"].iter().all(|f| smoke.dir.join(f).is_file());
+            let written =
+                ["home.png", "aim.png", "game.png"].iter().all(|f| smoke.dir.join(f).is_file());
             if written && smoke.since > 10 {
                 println!("{}", report(&smoke));
                 exit.write(AppExit::Success);
@@ -153,11 +166,16 @@ fn report(smoke: &SmokeTest) -> String {
     let max = frames.last().copied().unwrap_or(0.0);
     let first = smoke.first_frame.map_or(0, |d| d.as_millis());
     let (rss, peak) = memory();
+    let t = smoke.step_times;
+    let step_mean = t.total.as_secs_f64() * 1e6 / t.steps.max(1) as f64;
+    let step_max = t.worst.as_secs_f64() * 1e6;
     format!(
         "{{\"first_frame_ms\": {first}, \"break_frames\": {}, \"frame_ms_mean\": {mean:.1}, \
-         \"frame_ms_p95\": {p95:.1}, \"frame_ms_max\": {max:.1}, \"rss_mib\": {rss}, \
-         \"peak_rss_mib\": {peak}}}",
-        frames.len()
+         \"frame_ms_p95\": {p95:.1}, \"frame_ms_max\": {max:.1}, \"sim_steps\": {}, \
+         \"sim_step_us_mean\": {step_mean:.1}, \"sim_step_us_max\": {step_max:.1}, \
+         \"rss_mib\": {rss}, \"peak_rss_mib\": {peak}}}",
+        frames.len(),
+        t.steps
     )
 }
 
