@@ -103,3 +103,48 @@ fn hard_covers_a_pending_queen() {
     let after = play(&g.m, choose(&g.m, BotLevel::Hard, Some(400)).stroke);
     assert_eq!(after.standing().queen(), Queen::Covered, "hard goes for the cover");
 }
+
+#[test]
+fn a_piece_stranded_behind_the_shooters_baseline_is_brought_back_into_play() {
+    // Seen in a Classic match that never ended: each side's last piece lay behind its own
+    // baseline, and both bots played safe for ever.
+    let behind = V2::new(Fx::milli_cm(6_700), Fx::milli_cm(-30_100));
+    let pieces = [(Kind::White, behind)];
+    let seeds: Vec<u64> = (0..100)
+        .filter(|&seed| {
+            let s = Settings::new(Variant::Freestyle, 2, PresetId::Standard, 0, seed).unwrap();
+            s.first_breaker().0 == 0
+        })
+        .take(4)
+        .collect();
+    assert_eq!(seeds.len(), 4);
+    for seed in seeds {
+        let settings = Settings::new(Variant::Freestyle, 2, PresetId::Standard, 0, seed).unwrap();
+        let table = Table::with_pieces(PresetId::Standard, &pieces).unwrap();
+        let m = Match::with_table(settings, table);
+        assert_eq!(m.shooter().0, 0);
+        let after = play(&m, choose(&m, BotLevel::Hard, None).stroke);
+        let piece = after.table().bodies()[1];
+        let line = -PresetId::Standard.preset().baseline_distance().0;
+        assert!(
+            !piece.is_on_board() || piece.pos.y.0 > line,
+            "seed {seed}: the piece is still stranded at {:?}",
+            piece.pos
+        );
+    }
+}
+
+#[test]
+fn reach_counts_pieces_ahead_of_the_shooters_baseline_and_against_those_behind() {
+    let settings = common::settings(Variant::Freestyle, 2);
+    let at = |y: i32| V2::new(Fx::milli_cm(3_000), Fx::milli_cm(y));
+    let table = Table::with_pieces(
+        PresetId::Standard,
+        &[(Kind::White, at(-30_000)), (Kind::Black, at(0)), (Kind::Black, at(30_000))],
+    )
+    .unwrap();
+    let m = Match::with_table(settings, table);
+    assert_eq!(m.shooter().0, 0);
+    assert_eq!(carrom::bot::judge::reach(&m, m.table(), &[1, 2, 3]), 1);
+    assert_eq!(carrom::bot::judge::reach(&m, m.table(), &[1]), -1);
+}

@@ -188,7 +188,8 @@ fn home_and_a_break_render_in_a_real_window() {
     assert!(queen > 30, "the queen shows ({queen} pixels)");
     // The power meter: full while pulled back (aim.png), empty in motion (game.png).
     let hud = (w * 82 / 100, 0, w, h);
-    let (pulled, struck) = (aim.count(hud, [250, 189, 77], 40), game.count(hud, [250, 189, 77], 40));
+    let (pulled, struck) =
+        (aim.count(hud, [250, 189, 77], 40), game.count(hud, [250, 189, 77], 40));
     assert!(pulled > struck + 1_000, "the power meter fills ({pulled} vs {struck} pixels)");
     let left_panel = (0, 0, w * 18 / 100, h);
     let right_panel = (w * 82 / 100, 0, w, h);

@@ -25,8 +25,19 @@ pub fn wanted(m: &Match) -> Vec<usize> {
         .collect()
 }
 
-/// Candidates from `spots` baseline spots at `powers` (ten-thousandths), in a fixed order.
-pub fn candidates(m: &Match, spots: u32, powers: &[u16]) -> Vec<Stroke> {
+/// The powers (ten-thousandths) tried for each kind of shot.
+#[derive(Clone, Copy, Debug)]
+pub struct Powers {
+    /// Straight at the ghost ball.
+    pub direct: &'static [u16],
+    /// Off the far cushion (a bank travels about twice as far).
+    pub bank: &'static [u16],
+    /// Off a side cushion: reaches a piece lying on a cushion from along it.
+    pub side: &'static [u16],
+}
+
+/// Candidates from `spots` baseline spots at the given powers, in a fixed order.
+pub fn candidates(m: &Match, spots: u32, powers: &Powers) -> Vec<Stroke> {
     let seat = m.shooter();
     let table = m.table();
     let p = table.preset();
@@ -42,7 +53,15 @@ pub fn candidates(m: &Match, spots: u32, powers: &[u16]) -> Vec<Stroke> {
             let target = table.bodies()[t].pos;
             for pocket in 0..4 {
                 let Some(ghost) = ghost(target, pocket_centre(p, pocket), reach) else { continue };
-                for aim_at in [ghost, bank(seat.0, p.half_size - p.striker_radius, ghost)] {
+                let wall = p.half_size - p.striker_radius;
+                let [left, right] = side_banks(seat.0, wall, ghost);
+                let shots = [
+                    (ghost, powers.direct),
+                    (bank(seat.0, wall, ghost), powers.bank),
+                    (left, powers.side),
+                    (right, powers.side),
+                ];
+                for (aim_at, powers) in shots {
                     let angle =
                         Angle::of((aim_at.x - from.x).0 as i64, (aim_at.y - from.y).0 as i64);
                     for &power in powers {
@@ -80,6 +99,17 @@ fn bank(seat: u8, wall: Fx, ghost: V2) -> V2 {
         1 => V2::new(-mirror(-ghost.x), ghost.y),
         2 => V2::new(ghost.x, -mirror(-ghost.y)),
         _ => V2::new(mirror(ghost.x), ghost.y),
+    }
+}
+
+/// The points to aim at so the striker reaches `ghost` off either side cushion of `seat`
+/// (the cushions at its left and right hand).
+fn side_banks(seat: u8, wall: Fx, ghost: V2) -> [V2; 2] {
+    let across = |v: Fx, w: i32| Fx(2 * w - v.0);
+    if seat.is_multiple_of(2) {
+        [V2::new(across(ghost.x, -wall.0), ghost.y), V2::new(across(ghost.x, wall.0), ghost.y)]
+    } else {
+        [V2::new(ghost.x, across(ghost.y, -wall.0)), V2::new(ghost.x, across(ghost.y, wall.0))]
     }
 }
 

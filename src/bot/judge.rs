@@ -3,7 +3,7 @@
 
 use crate::game::Match;
 use crate::rules::{Facts, MatchState, Queen, Ruling, Variant, rule_stroke};
-use crate::sim::{Stroke, Table, table::pocket_centre};
+use crate::sim::{Stroke, Table, fixed::Unit, table::pocket_centre};
 
 /// The referee's view after playing `stroke` from `m`, or `None` if it is illegal.
 pub fn outcome(m: &Match, stroke: &Stroke) -> Option<(MatchState, Ruling)> {
@@ -31,6 +31,25 @@ pub fn leave(table: &Table, ruling: &Ruling) -> i32 {
         .filter(|b| (0..4).any(|k| (b.pos - pocket_centre(p, k)).length_sq() < near * near))
         .count() as i32;
     if ruling.turn_continues != 0 { 10 * sitters } else { -10 * sitters }
+}
+
+/// How many of `wanted` (the shooter's pieces before the stroke) the shooter can still
+/// reach from its baseline afterwards, less those stranded behind it: a piece behind your
+/// own baseline can only be played off cushions. Breaks ties between strokes that pocket
+/// nothing in favour of those that bring pieces back into play, so two players each
+/// stranded behind their own baseline do not play safe for ever.
+pub fn reach(m: &Match, table: &Table, wanted: &[usize]) -> i32 {
+    let p = table.preset();
+    let seat = m.shooter();
+    let (sin, cos) = seat.forward().sin_cos();
+    let forward = Unit { x: cos, y: sin };
+    let line = -(p.baseline_distance().0 as i64) + 2 * p.striker_radius.0 as i64;
+    wanted
+        .iter()
+        .filter_map(|&i| table.bodies().get(i))
+        .filter(|b| b.is_on_board())
+        .map(|b| if forward.project(b.pos) > line { 1 } else { -1 })
+        .sum()
 }
 
 /// How good the ruling is for `side` (higher is better).

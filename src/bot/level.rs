@@ -4,8 +4,8 @@
 //! aiming error is drawn from the match seed, so a match replays exactly; the choice
 //! depends only on the match, the level, the seed and the candidate budget.
 
-use super::candidates::candidates;
-use super::judge::{leave, outcome, outcome_with_table, value};
+use super::candidates::{Powers, candidates, wanted};
+use super::judge::{leave, outcome, outcome_with_table, reach, value};
 use crate::game::Match;
 use crate::rules::settings::mix;
 use crate::sim::stroke::{FULL_POWER, check_aim, nth_legal_placement};
@@ -24,7 +24,7 @@ pub enum BotLevel {
 
 struct Plan {
     spots: u32,
-    powers: &'static [u16],
+    powers: Powers,
     budget: usize,
     robust: usize,
     aim_error: i64,
@@ -58,7 +58,7 @@ impl BotLevel {
         match self {
             BotLevel::Easy => Plan {
                 spots: 3,
-                powers: &[5_000],
+                powers: Powers { direct: &[5_000], bank: &[8_500], side: &[] },
                 budget: 40,
                 robust: 0,
                 aim_error: 500,
@@ -66,7 +66,7 @@ impl BotLevel {
             },
             BotLevel::Medium => Plan {
                 spots: 9,
-                powers: &[3_500, 6_000],
+                powers: Powers { direct: &[3_500, 6_000], bank: &[8_500], side: &[8_500] },
                 budget: 600,
                 robust: 0,
                 aim_error: 120,
@@ -74,8 +74,12 @@ impl BotLevel {
             },
             BotLevel::Hard => Plan {
                 spots: 24,
-                powers: &[2_800, 4_200, 6_000, 8_500],
-                budget: 12_000,
+                powers: Powers {
+                    direct: &[2_800, 4_200, 6_000, 8_500],
+                    bank: &[2_800, 4_200, 6_000, 8_500],
+                    side: &[6_000, 8_500],
+                },
+                budget: 16_000,
                 robust: 24,
                 aim_error: 20,
                 power_error: 100,
@@ -83,6 +87,10 @@ impl BotLevel {
         }
     }
 }
+
+/// Weight of each of the shooter's pieces brought within reach of its baseline (or left
+/// stranded behind it): a tie-breaker, far below a pocketed piece.
+const REACH: i32 = 6;
 
 /// What the bot decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,7 +105,8 @@ pub struct Choice {
 pub fn choose(m: &Match, level: BotLevel, budget: Option<usize>) -> Choice {
     let plan = level.plan();
     let side = m.settings().side_of(m.shooter());
-    let mut all = candidates(m, plan.spots, plan.powers);
+    let mut all = candidates(m, plan.spots, &plan.powers);
+    let mine = wanted(m);
     all.truncate(budget.unwrap_or(plan.budget));
     let mut evaluated = 0u64;
     let mut scored: Vec<(i32, usize)> = all
@@ -105,7 +114,9 @@ pub fn choose(m: &Match, level: BotLevel, budget: Option<usize>) -> Choice {
         .enumerate()
         .filter_map(|(i, s)| {
             evaluated += 1;
-            outcome(m, s).map(|(after, ruling)| (value(m, &after, &ruling, side), i))
+            outcome_with_table(m, s).map(|(after, ruling, table)| {
+                (value(m, &after, &ruling, side) + REACH * reach(m, &table, &mine), i)
+            })
         })
         .collect();
     scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));

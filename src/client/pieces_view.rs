@@ -13,6 +13,9 @@ use bevy::prelude::*;
 #[derive(Component, Clone, Copy, Debug)]
 pub struct PieceView(pub usize);
 
+/// One disc of a piece's drawing.
+type Layer = (Handle<Mesh>, Handle<ColorMaterial>);
+
 /// Farther than this between two frames (cm) is a jump (a piece put back), not motion.
 const JUMP: f32 = 8.0;
 
@@ -62,10 +65,23 @@ fn spawn(
 ) {
     let Some(local) = local else { return };
     let table = local.current.table();
+    // Pieces of a kind share meshes and materials, so they are drawn in batches.
+    let mut shared: Vec<(Kind, [Layer; 4])> = Vec::new();
     for (i, body) in table.bodies().iter().enumerate() {
         let kind = body.kind();
-        let r = cm(kind.radius(table.preset()));
-        let (face, rim, ring) = look(kind);
+        let parts = match shared.iter().find(|(k, _)| *k == kind) {
+            Some((_, parts)) => parts.clone(),
+            None => {
+                let r = cm(kind.radius(table.preset()));
+                let (face, rim, ring) = look(kind);
+                let layers = [(r, rim), (r * 0.9, face), (r * 0.62, ring), (r * 0.52, face)];
+                let parts = layers.map(|(radius, colour)| {
+                    (meshes.add(Circle::new(radius)), materials.add(colour))
+                });
+                shared.push((kind, parts.clone()));
+                parts
+            }
+        };
         let z = if kind == Kind::Striker { 2.0 } else { 1.0 };
         commands
             .spawn((
@@ -75,17 +91,13 @@ fn spawn(
                 Visibility::Hidden,
             ))
             .with_children(|piece| {
-                let mut disc = |radius: f32, colour: Color, z: f32| {
+                for (layer, (mesh, material)) in parts.into_iter().enumerate() {
                     piece.spawn((
-                        Mesh2d(meshes.add(Circle::new(radius))),
-                        MeshMaterial2d(materials.add(colour)),
-                        Transform::from_xyz(0.0, 0.0, z),
+                        Mesh2d(mesh),
+                        MeshMaterial2d(material),
+                        Transform::from_xyz(0.0, 0.0, layer as f32 * 0.01),
                     ));
-                };
-                disc(r, rim, 0.0);
-                disc(r * 0.9, face, 0.01);
-                disc(r * 0.62, ring, 0.02);
-                disc(r * 0.52, face, 0.03);
+                }
             });
     }
 }

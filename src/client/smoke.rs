@@ -89,7 +89,8 @@ fn drive(
     mut exit: MessageWriter<AppExit>,
     mut times: ResMut<StepTimes>,
 ) {
-    if smoke.first_frame.is_none() && frames.0 >= 1 {
+    // Frame 1 has been rendered once frame 2 is under way.
+    if smoke.first_frame.is_none() && frames.0 >= 2 {
         smoke.first_frame = Some(smoke.started.elapsed());
     }
     smoke.since += 1;
