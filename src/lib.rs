@@ -7,6 +7,8 @@ pub mod checkers;
 #[cfg(feature = "client")]
 pub mod client;
 pub mod game;
+#[cfg(feature = "client")]
+pub mod net;
 pub mod rules;
 pub mod scenario;
 pub mod sim;

@@ -66,6 +66,16 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
+    /// Join a room as a headless peer and play a match under rollback; prints one JSON
+    /// line. Exit codes: 0 finished, 3 a peer left (forfeit), 4 desync, 1 error.
+    #[cfg(feature = "client")]
+    Peer(Box<PeerArgs>),
+    /// Re-run a desync record headless and report the first frame whose checksum differs.
+    #[cfg(feature = "client")]
+    Replay {
+        /// The record a peer wrote when it detected the desync.
+        file: PathBuf,
+    },
     /// Solo clearing: strokes one player needs to pocket all 18 discs alone from the
     /// Disc Pool rack, over several seeds.
     BotClear {
@@ -76,6 +86,71 @@ enum Command {
         #[arg(long, default_value_t = 10)]
         seeds: u64,
     },
+}
+
+#[cfg(feature = "client")]
+#[derive(clap::Args)]
+struct PeerArgs {
+    /// The signaling server, ws://HOST:PORT.
+    #[arg(long)]
+    signaling: String,
+    /// The private room's invite code (13 characters).
+    #[arg(long)]
+    room: String,
+    /// Players, 2-4.
+    #[arg(long)]
+    players: u8,
+    /// classic, disc_pool or freestyle.
+    #[arg(long)]
+    variant: String,
+    /// standard or icf.
+    #[arg(long, default_value = "standard")]
+    board: String,
+    /// Shot clock, seconds (0: off).
+    #[arg(long, default_value_t = 30)]
+    shot_clock: u16,
+    /// Seed of the random legal shots played when there is no script (or it runs out).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Play these strokes (the `simulate` file format) on this peer's turns, in order.
+    #[arg(long)]
+    script: Option<PathBuf>,
+    /// Let the bot play this peer's strokes: easy, medium or hard.
+    #[arg(long, conflicts_with = "script")]
+    bot: Option<String>,
+    /// An ICE server URL (stun:... or turn:...); repeat for several. None: host candidates.
+    #[arg(long)]
+    ice: Vec<String>,
+    /// TURN user name for the --ice servers.
+    #[arg(long)]
+    turn_user: Option<String>,
+    /// TURN credential for the --ice servers.
+    #[arg(long)]
+    turn_credential: Option<String>,
+    /// Seconds to wait for every player.
+    #[arg(long, default_value_t = 60)]
+    connect_timeout: u64,
+    /// Seconds a match may take.
+    #[arg(long, default_value_t = 1800)]
+    match_timeout: u64,
+    /// Where to write a desync record.
+    #[arg(long, default_value = ".")]
+    diagnostics: PathBuf,
+    /// Frames per second; 0 runs as fast as the other peers allow (tests, soak runs).
+    #[arg(long, default_value_t = 60)]
+    speed: u32,
+    /// Tests and soak runs: drop this percentage of the datagrams this peer sends.
+    #[arg(long, default_value_t = 0.0)]
+    impair_loss: f64,
+    /// Tests and soak runs: delay what this peer sends by this many milliseconds...
+    #[arg(long, default_value_t = 0)]
+    impair_delay_ms: u64,
+    /// ...give or take up to this many.
+    #[arg(long, default_value_t = 0)]
+    impair_jitter_ms: u64,
+    /// Tests and soak runs: send this many garbage datagrams per second to every peer.
+    #[arg(long, default_value_t = 0)]
+    inject_garbage: u32,
 }
 
 #[derive(Subcommand)]
@@ -143,6 +218,10 @@ fn main() -> ExitCode {
             bot_match(&variant, players, &seats, games, seed)
         }
         Some(Command::BotClear { player, seeds }) => bot_clear(&player, seeds),
+        #[cfg(feature = "client")]
+        Some(Command::Peer(args)) => peer(*args),
+        #[cfg(feature = "client")]
+        Some(Command::Replay { file }) => replay(&file),
         None => open_window(cli.window_size, cli.smoke_test, started),
     }
 }
@@ -366,4 +445,131 @@ fn open_window(
          carrom --help"
     );
     ExitCode::from(2)
+}
+
+#[cfg(feature = "client")]
+fn peer(args: PeerArgs) -> ExitCode {
+    use carrom::net::peer::{IceServer, PeerOptions, run};
+    use carrom::net::shots::Shots;
+    use std::time::Duration;
+    let fail = |message: String| {
+        eprintln!("carrom peer: {message}");
+        ExitCode::FAILURE
+    };
+    let Some(variant) = carrom::rules::Variant::from_name(&args.variant) else {
+        return fail(format!("unknown variant {:?} (classic, disc_pool, freestyle)", args.variant));
+    };
+    if !variant.allows(args.players) {
+        return fail(format!("{} cannot be played by {} players", args.variant, args.players));
+    }
+    let Some(preset) = carrom::sim::PresetId::from_name(&args.board) else {
+        return fail(format!("unknown board {:?} (standard, icf)", args.board));
+    };
+    let Some(room) = carrom_code(&args.room) else {
+        return fail(format!(
+            "{:?} is not an invite code (13 characters, 0-9 and A-Z without I, L, O, U)",
+            args.room
+        ));
+    };
+    let shots = match (&args.script, &args.bot) {
+        (Some(path), _) => match std::fs::read_to_string(path)
+            .map_err(|e| e.to_string())
+            .and_then(|text| Scenario::parse(&text).map_err(|e| e.0))
+        {
+            Ok(scenario) => {
+                let strokes = scenario.strokes.iter().filter_map(|s| s.stroke.ok()).collect();
+                Shots::Script(strokes, args.seed)
+            }
+            Err(e) => return fail(format!("{}: {e}", path.display())),
+        },
+        (None, Some(level)) => match carrom::bot::BotLevel::from_name(level) {
+            Some(level) => Shots::Bot(level),
+            None => return fail(format!("unknown bot level {level:?} (easy, medium, hard)")),
+        },
+        (None, None) => Shots::Random(args.seed),
+    };
+    let ice_servers = if args.ice.is_empty() {
+        Vec::new()
+    } else {
+        vec![IceServer {
+            urls: args.ice.clone(),
+            username: args.turn_user.clone(),
+            credential: args.turn_credential.clone(),
+        }]
+    };
+    let faults = impairment(&args);
+    let options = PeerOptions {
+        signaling: args.signaling,
+        room,
+        players: args.players,
+        variant,
+        preset,
+        shot_clock: args.shot_clock,
+        shots,
+        ice_servers,
+        connect_timeout: Duration::from_secs(args.connect_timeout),
+        match_timeout: Duration::from_secs(args.match_timeout),
+        impairment: faults,
+        diagnostics: args.diagnostics,
+        speed: args.speed,
+    };
+    match run(&options) {
+        Ok(report) => {
+            println!("{}", report.json());
+            ExitCode::from(report.ending.exit_code())
+        }
+        Err(e) => fail(e),
+    }
+}
+
+#[cfg(feature = "client")]
+fn impairment(args: &PeerArgs) -> Option<carrom::net::Impairment> {
+    use std::time::Duration;
+    let any = args.impair_loss > 0.0
+        || args.impair_delay_ms > 0
+        || args.impair_jitter_ms > 0
+        || args.inject_garbage > 0;
+    any.then(|| carrom::net::Impairment {
+        loss: (args.impair_loss / 100.0).clamp(0.0, 1.0),
+        delay: Duration::from_millis(args.impair_delay_ms),
+        jitter: Duration::from_millis(args.impair_jitter_ms),
+        garbage_per_second: args.inject_garbage,
+        seed: args.seed,
+    })
+}
+
+/// The canonical form of an invite code (13 Crockford base-32 characters).
+#[cfg(feature = "client")]
+fn carrom_code(code: &str) -> Option<String> {
+    const ALPHABET: &[u8] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+    let upper = code.trim().to_ascii_uppercase();
+    (upper.len() == 13 && upper.bytes().all(|b| ALPHABET.contains(&b))).then_some(upper)
+}
+
+#[cfg(feature = "client")]
+fn replay(file: &Path) -> ExitCode {
+    let record = std::fs::read_to_string(file)
+        .map_err(|e| e.to_string())
+        .and_then(|text| {
+            serde_json::from_str::<carrom::net::diagnostics::DesyncRecord>(&text)
+                .map_err(|e| format!("not a desync record: {e}"))
+        })
+        .and_then(|record| record.replay());
+    match record {
+        Ok(replay) => {
+            let line = match &replay.first_difference {
+                Some((frame, recorded, replayed)) => serde_json::json!({
+                    "frames": replay.frames,
+                    "first_difference": {"frame": frame, "recorded": recorded, "replayed": replayed},
+                }),
+                None => serde_json::json!({"frames": replay.frames, "first_difference": null}),
+            };
+            println!("{line}");
+            if replay.first_difference.is_some() { ExitCode::from(4) } else { ExitCode::SUCCESS }
+        }
+        Err(e) => {
+            eprintln!("carrom replay: {}: {e}", file.display());
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -1,5 +1,5 @@
 //! The server: matchbox_signaling's shell (listener, graceful shutdown) with our routes —
-//! `/r/<CODE>?seats=N`, `/q/<key>?next=N`, `/health`, `/metrics` — and its stock,
+//! `/r/<CODE>?seats=N[&v=PROTOCOL]`, `/q/<key>?next=N`, `/health`, `/metrics` — and its stock,
 //! room-leaking routes closed.
 
 use crate::admission::Admission;
@@ -175,6 +175,17 @@ async fn private_room(
 ) -> Response {
     let Some(code) = code::normalise(&code) else { return refuse(&app, Rejection::BadRoom) };
     let Some(seats) = size(&params, "seats") else { return refuse(&app, Rejection::BadSize) };
+    // Clients of different protocol versions must never meet: the version is part of the
+    // room's key (`?v=`, none for clients that predate it).
+    let code = match params.get("v") {
+        None => code,
+        Some(v)
+            if !v.is_empty() && v.len() <= 8 && v.bytes().all(|b| b.is_ascii_alphanumeric()) =>
+        {
+            format!("{code}~v{v}")
+        }
+        Some(_) => return refuse(&app, Rejection::BadRoom),
+    };
     if let Err(why) = app.registry.check_private(&code, seats) {
         return refuse(&app, why);
     }

@@ -332,3 +332,16 @@ async fn stopping_says_goodbye_to_every_peer() {
     drop(a);
     tokio::time::timeout(Duration::from_secs(10), stopping).await.unwrap().unwrap().unwrap();
 }
+
+#[tokio::test]
+async fn clients_of_different_protocol_versions_never_share_a_room() {
+    let s = server(config()).await;
+    let (mut old, _) = join(&s, &format!("/r/{CODE}?seats=2&v=1")).await;
+    let (mut new, _) = join(&s, &format!("/r/{CODE}?seats=2&v=2")).await;
+    assert!(quiet(&mut old).await, "a v1 client hears nothing of a v2 client");
+    assert!(quiet(&mut new).await);
+    let (_same, id) = join(&s, &format!("/r/{CODE}?seats=2&v=2")).await;
+    assert_eq!(next_event(&mut new).await, Some(JsonPeerEvent::NewPeer(id)));
+    let (status, _) = refused(&s, &format!("/r/{CODE}?seats=2&v=not%20ok")).await;
+    assert_eq!(status, 400);
+}

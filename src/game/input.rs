@@ -8,8 +8,21 @@
 use crate::sim::Stroke;
 use bytemuck::{Pod, Zeroable};
 
-/// One player's input.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Pod, Zeroable)]
+/// One player's input. On the wire it is its 12 bytes (serde goes through `[u8; 12]`).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    Pod,
+    Zeroable,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+#[serde(into = "[u8; 12]", from = "[u8; 12]")]
 #[repr(C)]
 pub struct Input {
     /// The number of the stroke the player commits to (0: none).
@@ -71,5 +84,17 @@ impl Input {
     /// Whether the player resigns.
     pub const fn resigns(&self) -> bool {
         self.flags & Input::RESIGN != 0
+    }
+}
+
+impl From<Input> for [u8; 12] {
+    fn from(input: Input) -> [u8; 12] {
+        bytemuck::cast(input)
+    }
+}
+
+impl From<[u8; 12]> for Input {
+    fn from(bytes: [u8; 12]) -> Input {
+        bytemuck::cast(bytes)
     }
 }

@@ -1,0 +1,177 @@
+//! The desync record: when GGRS finds that two peers' states differ, each writes the
+//! match settings, every input it simulated (confirmed ones first), the checksum of every
+//! frame it simulated, and the frame with both checksums. `carrom replay FILE` re-runs
+//! the inputs headless and reports the first frame whose checksum differs from the record.
+
+use crate::game::{Input, Match, advance};
+use crate::rules::{Settings, Variant};
+use crate::sim::{PresetId, SIM_VERSION};
+use serde::{Deserialize, Serialize};
+
+/// Format version of the record.
+const FORMAT: u32 = 1;
+
+/// What a peer knew when a desync was detected.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DesyncRecord {
+    /// Record format version.
+    pub format: u32,
+    /// The simulation version of the peer that wrote it.
+    pub sim_version: u32,
+    /// Game type name.
+    pub variant: String,
+    /// Players.
+    pub players: u8,
+    /// Board preset name.
+    pub board: String,
+    /// Shot clock, seconds.
+    pub shot_clock: u16,
+    /// Match seed.
+    pub seed: u64,
+    /// Inputs per frame (from frame 0), one 24-hex-digit input per player.
+    pub inputs: Vec<Vec<String>>,
+    /// Frames of `inputs` that were confirmed by every peer.
+    pub confirmed: usize,
+    /// The state's hash at the start of each frame, as this peer simulated it.
+    pub checksums: Vec<String>,
+    /// The frame GGRS reported.
+    pub desync_frame: i64,
+    /// This peer's checksum there.
+    pub local_checksum: String,
+    /// The other peer's checksum there.
+    pub remote_checksum: String,
+}
+
+/// The outcome of replaying a record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replay {
+    /// Frames replayed.
+    pub frames: usize,
+    /// The first frame whose replayed checksum differs from the recorded one, with both.
+    pub first_difference: Option<(usize, String, String)>,
+}
+
+impl DesyncRecord {
+    /// A record for `settings` with no frames yet.
+    pub fn new(settings: &Settings) -> DesyncRecord {
+        DesyncRecord {
+            format: FORMAT,
+            sim_version: SIM_VERSION,
+            variant: settings.variant().name().into(),
+            players: settings.players,
+            board: settings.preset().name().into(),
+            shot_clock: settings.shot_clock,
+            seed: settings.seed,
+            inputs: Vec::new(),
+            confirmed: 0,
+            checksums: Vec::new(),
+            desync_frame: -1,
+            local_checksum: String::new(),
+            remote_checksum: String::new(),
+        }
+    }
+
+    /// Records the state's `hash` at the start of `frame` and the `inputs` applied to it,
+    /// replacing what a rollback re-simulates.
+    pub fn record(&mut self, frame: usize, hash: u64, inputs: &[Input]) {
+        self.inputs.truncate(frame);
+        self.checksums.truncate(frame);
+        if self.inputs.len() == frame {
+            self.checksums.push(format!("{hash:016x}"));
+            self.inputs.push(inputs.iter().map(|i| hex(bytemuck::bytes_of(i))).collect());
+        }
+    }
+
+    /// The settings the record describes.
+    pub fn settings(&self) -> Result<Settings, String> {
+        if self.format != FORMAT {
+            return Err(format!("record format {} (this version reads {FORMAT})", self.format));
+        }
+        let variant = Variant::from_name(&self.variant)
+            .ok_or_else(|| format!("unknown game type {:?}", self.variant))?;
+        let preset = PresetId::from_name(&self.board)
+            .ok_or_else(|| format!("unknown board {:?}", self.board))?;
+        Settings::new(variant, self.players, preset, self.shot_clock, self.seed)
+            .map_err(|e| e.to_string())
+    }
+
+    /// Re-runs the recorded inputs and compares each frame's checksum with the record.
+    pub fn replay(&self) -> Result<Replay, String> {
+        let settings = self.settings()?;
+        let mut m = Match::new(settings);
+        for (frame, (inputs, recorded)) in self.inputs.iter().zip(&self.checksums).enumerate() {
+            let replayed = format!("{:016x}", m.hash());
+            if &replayed != recorded {
+                return Ok(Replay {
+                    frames: frame,
+                    first_difference: Some((frame, recorded.clone(), replayed)),
+                });
+            }
+            let inputs: Vec<Input> = inputs
+                .iter()
+                .map(|text| unhex(text).ok_or_else(|| format!("frame {frame}: bad input {text:?}")))
+                .collect::<Result<_, _>>()?;
+            advance(&mut m, &inputs);
+        }
+        Ok(Replay { frames: self.inputs.len(), first_difference: None })
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn unhex(text: &str) -> Option<Input> {
+    if text.len() != 24 || !text.is_ascii() {
+        return None;
+    }
+    let mut bytes = [0u8; 12];
+    for (i, b) in bytes.iter_mut().enumerate() {
+        *b = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
+    }
+    Some(bytemuck::cast(bytes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::Stroke;
+
+    fn recorded(frames: usize) -> DesyncRecord {
+        let settings = Settings::new(Variant::Freestyle, 2, PresetId::Standard, 30, 9).unwrap();
+        let mut m = Match::new(settings);
+        let mut record = DesyncRecord::new(&settings);
+        let player = settings.player_at(m.shooter()).unwrap();
+        let stroke = Stroke { placement: 0, angle: m.shooter().forward().0, power: 9_000 };
+        for frame in 0..frames {
+            let mut inputs = [Input::ZERO; 2];
+            inputs[player] = Input::commit(1, stroke);
+            record.record(frame, m.hash(), &inputs);
+            advance(&mut m, &inputs);
+        }
+        record
+    }
+
+    #[test]
+    fn a_faithful_record_replays_without_a_difference() {
+        let replay = recorded(120).replay().unwrap();
+        assert_eq!(replay, Replay { frames: 120, first_difference: None });
+    }
+
+    #[test]
+    fn replay_names_the_first_frame_that_differs() {
+        let mut record = recorded(120);
+        record.checksums[77] = "0000000000000000".into();
+        let replay = record.replay().unwrap();
+        assert_eq!(replay.first_difference.map(|d| d.0), Some(77));
+    }
+
+    #[test]
+    fn a_rollback_rewrites_the_frames_it_resimulates() {
+        let mut record = recorded(10);
+        let hash = record.checksums[4].clone();
+        record.record(4, u64::from_str_radix(&hash, 16).unwrap(), &[Input::ZERO; 2]);
+        assert_eq!(record.inputs.len(), 5);
+        assert_eq!(record.checksums.len(), 5);
+    }
+}

@@ -1,0 +1,19 @@
+//! Online play: every peer runs the same [`crate::game::advance`] on the same inputs under
+//! GGRS rollback, over matchbox WebRTC data channels; the signaling server only introduces
+//! the peers. This module holds what any front end needs: the GGRS configuration and
+//! session, a socket adapter that never panics on a peer's bytes, room addresses, the
+//! desync record and its replay, and the headless peer (`carrom peer`).
+
+pub mod diagnostics;
+pub mod peer;
+pub mod room;
+pub mod session;
+pub mod shots;
+pub mod socket;
+
+pub use session::{CarromConfig, build_session, match_seed};
+pub use socket::{Counters, Impairment, SafeChannel};
+
+/// The network protocol's version: it is part of every room address, so peers of other
+/// versions never meet.
+pub const PROTOCOL_VERSION: u32 = 1;

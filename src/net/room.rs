@@ -1,0 +1,40 @@
+//! Room addresses on the signaling server: private rooms by invite code, quick matches by
+//! game type and player count; both carry [`super::PROTOCOL_VERSION`].
+
+use super::PROTOCOL_VERSION;
+use crate::rules::Variant;
+
+/// The URL that joins private room `code` with `players` seats.
+pub fn private_room(signaling: &str, code: &str, players: u8) -> String {
+    let base = signaling.trim_end_matches('/');
+    format!("{base}/r/{code}?seats={players}&v={PROTOCOL_VERSION}")
+}
+
+/// The URL that joins the quick-match queue for `variant` with `players` players.
+pub fn quick_match(signaling: &str, variant: Variant, players: u8) -> String {
+    let base = signaling.trim_end_matches('/');
+    let key = format!("carrom-p{PROTOCOL_VERSION}-{}-{players}", variant.name());
+    format!("{base}/q/{key}?next={players}")
+}
+
+/// The invite link for `code`.
+pub fn invite_link(code: &str) -> String {
+    format!("carrom://join/{code}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_room_address_carries_the_protocol_version() {
+        let private = private_room("ws://127.0.0.1:3536/", "0123456789ABC", 3);
+        assert_eq!(
+            private,
+            format!("ws://127.0.0.1:3536/r/0123456789ABC?seats=3&v={PROTOCOL_VERSION}")
+        );
+        let quick = quick_match("ws://h:1", Variant::DiscPool, 4);
+        assert_eq!(quick, format!("ws://h:1/q/carrom-p{PROTOCOL_VERSION}-disc_pool-4?next=4"));
+        assert_eq!(invite_link("0123456789ABC"), "carrom://join/0123456789ABC");
+    }
+}

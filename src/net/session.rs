@@ -1,0 +1,71 @@
+//! The GGRS session: rollback (not lockstep) for 2–4 players in a full mesh, a small input
+//! delay, desync detection every few frames, player handles in sorted peer-id order, and
+//! the match seed derived from those ids so every peer starts from the same state.
+
+use super::socket::SafeChannel;
+use crate::game::{FRAME_RATE, Input, Match};
+use crate::sim::hash::fnv1a64;
+use ggrs::{DesyncDetection, GgrsError, P2PSession, PlayerType, SessionBuilder};
+use matchbox_socket::PeerId;
+use std::time::Duration;
+
+/// The GGRS configuration: inputs are [`Input`], the saved state is the whole [`Match`].
+#[derive(Debug)]
+pub struct CarromConfig;
+
+impl ggrs::Config for CarromConfig {
+    type Input = Input;
+    type InputPredictor = ggrs::PredictRepeatLast;
+    type State = Match;
+    type Address = PeerId;
+}
+
+/// Frames of input delay: hides most of a LAN's or a city's latency without rollback.
+pub const INPUT_DELAY: usize = 2;
+/// Frames GGRS may predict ahead before it waits.
+pub const MAX_PREDICTION: usize = 8;
+/// Frames between desync checks (six a second).
+pub const DESYNC_INTERVAL: u32 = 10;
+/// Silence after which a peer counts as gone.
+pub const DISCONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+/// Silence after which the others are told a peer is interrupted.
+pub const DISCONNECT_NOTIFY: Duration = Duration::from_millis(750);
+
+/// A rollback session for `peers` (this peer's id included) over `socket`. Player handles
+/// follow the sorted ids, so every peer numbers the players the same way.
+pub fn build_session(
+    me: PeerId,
+    peers: &[PeerId],
+    socket: SafeChannel,
+) -> Result<P2PSession<CarromConfig>, GgrsError> {
+    let mut sorted = peers.to_vec();
+    sorted.sort();
+    let mut builder = SessionBuilder::<CarromConfig>::new()
+        .with_num_players(sorted.len())?
+        .with_input_delay(INPUT_DELAY)
+        .with_max_prediction_window(MAX_PREDICTION)
+        .with_desync_detection_mode(DesyncDetection::On { interval: DESYNC_INTERVAL })
+        .with_disconnect_timeout(DISCONNECT_TIMEOUT)
+        .with_disconnect_notify_delay(DISCONNECT_NOTIFY)
+        .with_fps(FRAME_RATE as usize)?;
+    for (handle, id) in sorted.iter().enumerate() {
+        let player = if *id == me { PlayerType::Local } else { PlayerType::Remote(*id) };
+        builder = builder.add_player(player, handle)?;
+    }
+    builder.start_p2p_session(socket)
+}
+
+/// The match seed for these peers: FNV-1a 64 of their sorted ids' bytes.
+pub fn match_seed(peers: &[PeerId]) -> u64 {
+    let mut sorted = peers.to_vec();
+    sorted.sort();
+    let bytes: Vec<u8> = sorted.iter().flat_map(|p| p.0.as_bytes().to_vec()).collect();
+    fnv1a64(&bytes)
+}
+
+/// The player handle (input slot) of `me` among `peers`.
+pub fn handle_of(me: PeerId, peers: &[PeerId]) -> usize {
+    let mut sorted = peers.to_vec();
+    sorted.sort();
+    sorted.iter().position(|p| *p == me).unwrap_or(0)
+}

@@ -1,0 +1,184 @@
+//! GGRS over a matchbox data channel, without trusting the other side: matchbox's own
+//! adapter calls `expect()` when a datagram does not decode, so a peer could crash us
+//! with one bad packet. Here malformed or oversized datagrams are counted and dropped.
+
+use bytes::Bytes;
+use ggrs::{Message, NonBlockingSocket};
+use matchbox_socket::{PeerId, WebRtcChannel};
+use std::collections::VecDeque;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Largest datagram accepted from a peer; GGRS's own are far smaller.
+pub const MAX_DATAGRAM: usize = 4_096;
+
+/// Traffic counters, shared with whoever reports them.
+#[derive(Debug, Default)]
+pub struct Counters {
+    /// Bytes sent.
+    pub bytes_sent: AtomicU64,
+    /// Bytes received.
+    pub bytes_received: AtomicU64,
+    /// Datagrams dropped because they did not decode or were too large.
+    pub malformed: AtomicU64,
+}
+
+/// Test and soak-run faults applied to what this peer sends: loss, delay with jitter,
+/// and garbage datagrams. (Where the kernel has `sch_netem`, `tc netem` does the first
+/// two on the real interface; this does them in the peer when it has not.)
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Impairment {
+    /// Fraction of datagrams dropped, 0–1.
+    pub loss: f64,
+    /// Delay added to every datagram.
+    pub delay: Duration,
+    /// Up to this much more or less delay, uniformly.
+    pub jitter: Duration,
+    /// Garbage datagrams sent to every peer each second.
+    pub garbage_per_second: u32,
+    /// Seed of the faults' random draws.
+    pub seed: u64,
+}
+
+/// A matchbox channel speaking GGRS, robust to what peers send.
+pub struct SafeChannel {
+    channel: WebRtcChannel,
+    counters: Arc<Counters>,
+    impairment: Option<Impairment>,
+    delayed: VecDeque<(Instant, PeerId, Vec<u8>)>,
+    peers: Vec<PeerId>,
+    draws: u64,
+    garbage_sent: u64,
+    started: Instant,
+}
+
+impl SafeChannel {
+    /// Wraps `channel` (unreliable and unordered, as GGRS wants).
+    pub fn new(channel: WebRtcChannel, counters: Arc<Counters>) -> SafeChannel {
+        SafeChannel {
+            channel,
+            counters,
+            impairment: None,
+            delayed: VecDeque::new(),
+            peers: Vec::new(),
+            draws: 0,
+            garbage_sent: 0,
+            started: Instant::now(),
+        }
+    }
+
+    /// Applies `impairment` to everything sent from now on.
+    pub fn impaired(mut self, impairment: Impairment) -> SafeChannel {
+        self.impairment = Some(impairment);
+        self
+    }
+
+    fn draw(&mut self) -> u64 {
+        self.draws += 1;
+        let seed = self.impairment.map_or(0, |i| i.seed);
+        crate::rules::settings::mix(seed ^ self.draws.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+    }
+
+    fn transmit(&mut self, peer: PeerId, bytes: Vec<u8>) {
+        self.counters.bytes_sent.fetch_add(bytes.len() as u64, Ordering::Relaxed);
+        self.channel.send(Bytes::from(bytes), peer);
+    }
+
+    /// Sends what is due: delayed datagrams whose time has come, and garbage.
+    fn flush(&mut self) {
+        let Some(impairment) = self.impairment else { return };
+        let now = Instant::now();
+        while self.delayed.front().is_some_and(|(at, _, _)| *at <= now) {
+            if let Some((_, peer, bytes)) = self.delayed.pop_front() {
+                self.transmit(peer, bytes);
+            }
+        }
+        let due =
+            (self.started.elapsed().as_secs_f64() * impairment.garbage_per_second as f64) as u64;
+        while self.garbage_sent < due {
+            self.garbage_sent += 1;
+            for peer in self.peers.clone() {
+                let bits = self.draw();
+                let len = 1 + (bits % 300) as usize;
+                let junk: Vec<u8> = (0..len).map(|i| (bits >> (i % 56)) as u8 ^ i as u8).collect();
+                self.transmit(peer, junk);
+            }
+        }
+    }
+}
+
+/// Encodes a GGRS message for the wire.
+pub fn encode(message: &Message) -> Option<Vec<u8>> {
+    bincode::serde::encode_to_vec(message, bincode::config::standard()).ok()
+}
+
+/// Decodes a datagram from a peer, if it is a GGRS message and nothing else.
+pub fn decode(bytes: &[u8]) -> Option<Message> {
+    if bytes.len() > MAX_DATAGRAM {
+        return None;
+    }
+    let config = bincode::config::standard().with_limit::<MAX_DATAGRAM>();
+    match bincode::serde::decode_from_slice::<Message, _>(bytes, config) {
+        Ok((message, used)) if used == bytes.len() => Some(message),
+        _ => None,
+    }
+}
+
+impl NonBlockingSocket<PeerId> for SafeChannel {
+    fn send_to(&mut self, message: &Message, peer: &PeerId) {
+        if !self.peers.contains(peer) {
+            self.peers.push(*peer);
+        }
+        let Some(bytes) = encode(message) else { return };
+        match self.impairment {
+            None => self.transmit(*peer, bytes),
+            Some(impairment) => {
+                let bits = self.draw();
+                if (bits % 1_000_000) as f64 >= impairment.loss * 1_000_000.0 {
+                    let jitter = impairment.jitter.as_secs_f64();
+                    let spread = ((bits >> 20) % 2_001) as f64 / 1_000.0 - 1.0;
+                    let delay = (impairment.delay.as_secs_f64() + spread * jitter).max(0.0);
+                    let at = Instant::now() + Duration::from_secs_f64(delay);
+                    let slot = self.delayed.partition_point(|(t, _, _)| *t <= at);
+                    self.delayed.insert(slot, (at, *peer, bytes));
+                }
+                self.flush();
+            }
+        }
+    }
+
+    fn receive_all_messages(&mut self) -> Vec<(PeerId, Message)> {
+        self.flush();
+        let mut out = Vec::new();
+        for (peer, packet) in self.channel.receive() {
+            self.counters.bytes_received.fetch_add(packet.len() as u64, Ordering::Relaxed);
+            match decode(&packet) {
+                Some(message) => out.push((peer, message)),
+                None => {
+                    self.counters.malformed.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn any_datagram_decodes_or_is_refused_without_panicking(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
+            let _ = decode(&bytes);
+        }
+    }
+
+    #[test]
+    fn oversized_and_trailing_datagrams_are_refused() {
+        assert!(decode(&vec![0u8; MAX_DATAGRAM + 1]).is_none());
+        assert!(decode(&[]).is_none());
+    }
+}
