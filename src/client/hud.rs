@@ -147,6 +147,7 @@ fn who(local: &LocalMatch, player: usize) -> String {
     match local.controller(player) {
         Controller::Human => local.names[player].clone(),
         Controller::Bot(level) => format!("Bot ({})", level_label(level)),
+        Controller::Remote => format!("Player {}", player + 1),
     }
 }
 
@@ -347,6 +348,7 @@ pub fn help(local: &LocalMatch) -> String {
     let player = local.shooter_player();
     match local.controller(player) {
         Controller::Bot(_) => "The bot is playing.\n\nEsc: pause".into(),
+        Controller::Remote => "Another player is aiming: their aim shows live.".into(),
         Controller::Human => "Mouse: drag the striker along the baseline; drag anywhere else \
                               to pull back, let go to strike.\n\nKeys: Left/Right place, Up/Down aim \
                               (Shift: fine), hold Space to charge, release to strike.\n\nEsc: pause"

@@ -29,7 +29,14 @@ pub struct Preferences {
     pub volume: u8,
     /// Full screen instead of a window.
     pub fullscreen: bool,
+    /// The signaling server for online play.
+    pub signaling: String,
+    /// ICE servers for online play (STUN; TURN with credentials). None built in.
+    pub ice: Vec<IceServer>,
 }
+
+/// The signaling server used until the player names another: one run on this machine.
+pub const DEFAULT_SIGNALING: &str = "ws://127.0.0.1:3536";
 
 impl Default for Preferences {
     fn default() -> Preferences {
@@ -37,8 +44,23 @@ impl Default for Preferences {
             names: core::array::from_fn(|i| format!("Player {}", i + 1)),
             volume: 7,
             fullscreen: false,
+            signaling: DEFAULT_SIGNALING.into(),
+            ice: Vec::new(),
         }
     }
+}
+
+/// An ICE server as the settings file holds it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IceServer {
+    /// `stun:` or `turn:` URLs.
+    pub urls: Vec<String>,
+    /// TURN user name.
+    #[serde(default)]
+    pub username: Option<String>,
+    /// TURN credential.
+    #[serde(default)]
+    pub credential: Option<String>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -47,7 +69,15 @@ struct SettingsFile {
     names: [String; 4],
     volume: u8,
     fullscreen: bool,
+    #[serde(default = "default_signaling")]
+    signaling: String,
+    #[serde(default)]
+    ice: Vec<IceServer>,
     setup: SetupFile,
+}
+
+fn default_signaling() -> String {
+    DEFAULT_SIGNALING.into()
 }
 
 #[derive(Serialize, Deserialize)]
@@ -68,6 +98,8 @@ impl SettingsFile {
             names: preferences.names.clone(),
             volume: preferences.volume,
             fullscreen: preferences.fullscreen,
+            signaling: preferences.signaling.clone(),
+            ice: preferences.ice.clone(),
             setup: SetupFile {
                 variant: setup.variant.name().into(),
                 mode: setup.mode.name().into(),
@@ -100,8 +132,13 @@ impl SettingsFile {
             bots: s.bots,
         };
         let names = file.names.map(|n| n.chars().take(NAME_LENGTH).collect::<String>());
-        let preferences =
-            Preferences { names, volume: file.volume.min(MAX_VOLUME), fullscreen: file.fullscreen };
+        let preferences = Preferences {
+            names,
+            volume: file.volume.min(MAX_VOLUME),
+            fullscreen: file.fullscreen,
+            signaling: file.signaling,
+            ice: file.ice,
+        };
         Ok((preferences, setup))
     }
 }

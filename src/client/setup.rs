@@ -13,17 +13,20 @@ pub enum Mode {
     PassAndPlay,
     /// Against the bot (player 1 is a person; the others may be bots).
     VsBot,
+    /// With people on other machines, through a signaling server.
+    Online,
 }
 
 impl Mode {
     /// Every local mode, in menu order.
-    pub const ALL: [Mode; 2] = [Mode::PassAndPlay, Mode::VsBot];
+    pub const ALL: [Mode; 3] = [Mode::PassAndPlay, Mode::VsBot, Mode::Online];
 
     /// The name in menus.
     pub const fn label(self) -> &'static str {
         match self {
             Mode::PassAndPlay => "Pass and play",
             Mode::VsBot => "vs Bot",
+            Mode::Online => "Online",
         }
     }
 
@@ -32,6 +35,7 @@ impl Mode {
         match self {
             Mode::PassAndPlay => "pass_and_play",
             Mode::VsBot => "vs_bot",
+            Mode::Online => "online",
         }
     }
 
@@ -48,6 +52,8 @@ pub enum Controller {
     Human,
     /// The bot, at this strength.
     Bot(BotLevel),
+    /// A player on another machine (online).
+    Remote,
 }
 
 impl Controller {
@@ -56,6 +62,7 @@ impl Controller {
         match self {
             Controller::Human => "human",
             Controller::Bot(level) => level.name(),
+            Controller::Remote => "remote",
         }
     }
 
@@ -63,6 +70,7 @@ impl Controller {
     pub fn from_name(name: &str) -> Option<Controller> {
         match name {
             "human" => Some(Controller::Human),
+            "remote" => Some(Controller::Remote),
             other => BotLevel::from_name(other).map(Controller::Bot),
         }
     }

@@ -5,6 +5,7 @@
 //! desync record and its replay, and the headless peer (`carrom peer`).
 
 pub mod diagnostics;
+pub mod hello;
 pub mod peer;
 pub mod room;
 pub mod session;

@@ -3,6 +3,7 @@
 //! soak runs and bug reports. It ends with one JSON line describing the match.
 
 use super::diagnostics::DesyncRecord;
+use super::hello::{Hello, agree};
 use super::room::private_room;
 use super::session::{build_session, handle_of, match_seed};
 use super::shots::Shots;
@@ -156,7 +157,8 @@ impl PeerReport {
 pub fn run(options: &PeerOptions) -> Result<PeerReport, String> {
     let started = Instant::now();
     let url = private_room(&options.signaling, &options.room, options.players);
-    let mut builder = WebRtcSocket::builder(url.clone()).add_unreliable_channel();
+    let mut builder =
+        WebRtcSocket::builder(url.clone()).add_unreliable_channel().add_reliable_channel();
     for server in &options.ice_servers {
         builder = builder.ice_server(RtcIceServerConfig {
             urls: server.urls.clone(),
@@ -183,6 +185,17 @@ pub fn run(options: &PeerOptions) -> Result<PeerReport, String> {
 
     let peers = wait_for_players(&mut socket, options, &ending, started)?;
     let me = socket.id().ok_or("the signaling server never gave this peer an id")?;
+    let mine = Hello::new(
+        false,
+        options.variant,
+        options.players,
+        options.preset,
+        options.shot_clock,
+        "headless",
+    );
+    let hellos = exchange_hellos(&mut socket, me, &peers, mine, options.connect_timeout)?;
+    let settings = agree(&hellos, match_seed(&peers))
+        .ok_or("the peers' hellos name no match this peer can play")?;
     let counters = Arc::new(Counters::default());
     let channel = socket.take_channel(0).map_err(|e| format!("no data channel: {e:?}"))?;
     let mut channel = SafeChannel::new(channel, counters.clone());
@@ -191,14 +204,6 @@ pub fn run(options: &PeerOptions) -> Result<PeerReport, String> {
     }
     let mut session =
         build_session(me, &peers, channel).map_err(|e| format!("cannot start the session: {e}"))?;
-    let settings = Settings::new(
-        options.variant,
-        options.players,
-        options.preset,
-        options.shot_clock,
-        match_seed(&peers),
-    )
-    .map_err(|e| e.to_string())?;
     let local = handle_of(me, &peers);
     let mut game = Game::new(settings, local, options.shots.clone());
 
@@ -285,6 +290,39 @@ pub fn run(options: &PeerOptions) -> Result<PeerReport, String> {
             next_tick = now;
         }
     }
+}
+
+/// Sends `mine` to every peer over the reliable channel and collects theirs.
+pub fn exchange_hellos(
+    socket: &mut WebRtcSocket,
+    me: PeerId,
+    peers: &[PeerId],
+    mine: Hello,
+    timeout: Duration,
+) -> Result<Vec<(PeerId, Hello)>, String> {
+    let channel = socket.channel_mut(1);
+    for peer in peers.iter().filter(|p| **p != me) {
+        channel.send(mine.encode().into(), *peer);
+    }
+    let mut hellos = vec![(me, mine)];
+    let started = Instant::now();
+    while hellos.len() < peers.len() {
+        if started.elapsed() > timeout {
+            return Err(format!("{} of {} peers said hello", hellos.len(), peers.len()));
+        }
+        socket.update_peers();
+        for (peer, bytes) in socket.channel_mut(1).receive() {
+            match Hello::decode(&bytes) {
+                Some(hello) if !hellos.iter().any(|(p, _)| *p == peer) => {
+                    hellos.push((peer, hello))
+                }
+                Some(_) => {}
+                None => return Err(format!("peer {peer} is of another version or sent garbage")),
+            }
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    Ok(hellos)
 }
 
 /// Waits until every player is connected; returns all peers' ids, this one's included.

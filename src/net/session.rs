@@ -33,14 +33,17 @@ pub const DISCONNECT_NOTIFY: Duration = Duration::from_millis(750);
 
 /// A rollback session for `peers` (this peer's id included) over `socket`. Player handles
 /// follow the sorted ids, so every peer numbers the players the same way.
-pub fn build_session(
+pub fn build_session<C>(
     me: PeerId,
     peers: &[PeerId],
     socket: SafeChannel,
-) -> Result<P2PSession<CarromConfig>, GgrsError> {
+) -> Result<P2PSession<C>, GgrsError>
+where
+    C: ggrs::Config<Input = Input, Address = PeerId>,
+{
     let mut sorted = peers.to_vec();
     sorted.sort();
-    let mut builder = SessionBuilder::<CarromConfig>::new()
+    let mut builder = SessionBuilder::<C>::new()
         .with_num_players(sorted.len())?
         .with_input_delay(INPUT_DELAY)
         .with_max_prediction_window(MAX_PREDICTION)

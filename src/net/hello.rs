@@ -1,0 +1,121 @@
+//! The hello peers exchange over a reliable channel before the match: who they are and
+//! what match they came for. The room's creator decides the game (a friend joining by code
+//! does not know it); in a quick match everyone asked for the same one.
+
+use super::PROTOCOL_VERSION;
+use crate::rules::{Settings, Variant};
+use crate::sim::PresetId;
+use matchbox_socket::PeerId;
+use serde::{Deserialize, Serialize};
+
+/// Longest hello accepted from a peer, bytes.
+const MAX_HELLO: usize = 1_024;
+
+/// Longest name taken from a hello, characters.
+const MAX_NAME: usize = 16;
+
+/// What a peer says on arrival.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hello {
+    /// [`PROTOCOL_VERSION`].
+    pub protocol: u32,
+    /// This peer created the private room, so its game is the match's.
+    pub creator: bool,
+    /// Game type name.
+    pub variant: String,
+    /// Players.
+    pub players: u8,
+    /// Board preset name.
+    pub board: String,
+    /// Shot clock, seconds.
+    pub shot_clock: u16,
+    /// The player's name.
+    pub name: String,
+}
+
+impl Hello {
+    /// A hello for a match of `settings`-like choices.
+    pub fn new(
+        creator: bool,
+        variant: Variant,
+        players: u8,
+        board: PresetId,
+        shot_clock: u16,
+        name: &str,
+    ) -> Hello {
+        Hello {
+            protocol: PROTOCOL_VERSION,
+            creator,
+            variant: variant.name().into(),
+            players,
+            board: board.name().into(),
+            shot_clock,
+            name: name.chars().take(MAX_NAME).collect(),
+        }
+    }
+
+    /// The bytes sent.
+    pub fn encode(&self) -> Vec<u8> {
+        serde_json::to_vec(self).unwrap_or_default()
+    }
+
+    /// A peer's hello, if the bytes are one of this protocol version.
+    pub fn decode(bytes: &[u8]) -> Option<Hello> {
+        if bytes.len() > MAX_HELLO {
+            return None;
+        }
+        let mut hello: Hello = serde_json::from_slice(bytes).ok()?;
+        hello.name = hello.name.chars().filter(|c| !c.is_control()).take(MAX_NAME).collect();
+        (hello.protocol == PROTOCOL_VERSION).then_some(hello)
+    }
+}
+
+/// The match every peer agrees on from everyone's hellos (this peer's included): the
+/// creator's choice, else the lowest peer id's; the seed from the ids. `None` when the
+/// hellos name no playable match.
+pub fn agree(hellos: &[(PeerId, Hello)], seed: u64) -> Option<Settings> {
+    let mut sorted: Vec<&(PeerId, Hello)> = hellos.iter().collect();
+    sorted.sort_by_key(|(id, _)| *id);
+    let (_, chosen) = sorted.iter().find(|(_, h)| h.creator).or(sorted.first())?;
+    let variant = Variant::from_name(&chosen.variant)?;
+    let board = PresetId::from_name(&chosen.board)?;
+    if chosen.players as usize != hellos.len() {
+        return None;
+    }
+    Settings::new(variant, chosen.players, board, chosen.shot_clock.min(600), seed).ok()
+}
+
+/// The players' names in player-handle order (sorted ids).
+pub fn names(hellos: &[(PeerId, Hello)]) -> Vec<String> {
+    let mut sorted: Vec<&(PeerId, Hello)> = hellos.iter().collect();
+    sorted.sort_by_key(|(id, _)| *id);
+    sorted.iter().map(|(_, h)| h.name.clone()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn id(n: u128) -> PeerId {
+        PeerId(uuid::Uuid::from_u128(n))
+    }
+
+    #[test]
+    fn the_creators_game_is_played_whatever_the_others_asked() {
+        let joiner = Hello::new(false, Variant::Freestyle, 2, PresetId::Standard, 30, "Ben");
+        let creator = Hello::new(true, Variant::Classic, 2, PresetId::Icf, 15, "Asha");
+        let settings = agree(&[(id(1), joiner), (id(2), creator)], 5).unwrap();
+        assert_eq!(settings.variant(), Variant::Classic);
+        assert_eq!(settings.preset(), PresetId::Icf);
+        assert_eq!(settings.shot_clock, 15);
+    }
+
+    #[test]
+    fn hellos_of_another_version_or_oversized_are_refused() {
+        let mut hello = Hello::new(false, Variant::Freestyle, 2, PresetId::Standard, 30, "x");
+        hello.protocol += 1;
+        assert_eq!(Hello::decode(&hello.encode()), None);
+        assert_eq!(Hello::decode(&vec![b' '; 2_000]), None);
+        assert_eq!(Hello::decode(b"garbage"), None);
+    }
+}
