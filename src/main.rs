@@ -20,6 +20,9 @@ struct Cli {
     /// the measurements as one JSON line and quit.
     #[arg(long, value_name = "DIR")]
     smoke_test: Option<PathBuf>,
+    /// Join a friend's online match: the invite code or its carrom://join/CODE link.
+    #[arg(long, value_name = "CODE")]
+    join: Option<String>,
 }
 
 fn parse_size(text: &str) -> Result<(u32, u32), String> {
@@ -222,7 +225,7 @@ fn main() -> ExitCode {
         Some(Command::Peer(args)) => peer(*args),
         #[cfg(feature = "client")]
         Some(Command::Replay { file }) => replay(&file),
-        None => open_window(cli.window_size, cli.smoke_test, started),
+        None => open_window(cli.window_size, cli.smoke_test, cli.join, started),
     }
 }
 
@@ -423,9 +426,10 @@ fn bot_clear(player: &str, seeds: u64) -> ExitCode {
 fn open_window(
     window_size: Option<(u32, u32)>,
     smoke_test: Option<PathBuf>,
+    join: Option<String>,
     started: std::time::Instant,
 ) -> ExitCode {
-    let launch = carrom::client::Launch { smoke_test, window_size };
+    let launch = carrom::client::Launch { smoke_test, window_size, join };
     match carrom::client::run(launch, started) {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,
         bevy::app::AppExit::Error(_) => ExitCode::FAILURE,
@@ -436,6 +440,7 @@ fn open_window(
 fn open_window(
     _window_size: Option<(u32, u32)>,
     _smoke_test: Option<PathBuf>,
+    _join: Option<String>,
     _started: std::time::Instant,
 ) -> ExitCode {
     eprintln!(

@@ -11,24 +11,43 @@ use super::ui::{self, Action, MenuSet, Notice, palette};
 use crate::bot::BotLevel;
 use crate::rules::Variant;
 use crate::sim::PresetId;
+use super::online::{JoinRequest, quick_label};
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
 #[derive(Component)]
 struct HomeRoot;
+
+/// The invite code being typed on Home (online).
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct CodeEntry {
+    /// What has been typed.
+    pub text: String,
+    /// Keys go into the code.
+    pub typing: bool,
+}
 
 /// The Home screen.
 pub(super) struct HomePlugin;
 
 impl Plugin for HomePlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(Screen::Home), spawn).add_systems(
+        app.init_resource::<CodeEntry>().add_systems(OnEnter(Screen::Home), spawn).add_systems(
             Update,
             (
-                act,
-                rebuild.run_if(resource_changed::<MatchSetup>.or_eager(resource_changed::<Notice>)),
+                type_code.before(MenuSet),
+                (
+                    act,
+                    rebuild.run_if(
+                        resource_changed::<MatchSetup>
+                            .or_eager(resource_changed::<Notice>)
+                            .or_eager(resource_changed::<CodeEntry>),
+                    ),
+                )
+                    .chain()
+                    .after(MenuSet),
             )
-                .chain()
-                .after(MenuSet)
                 .run_if(in_state(Screen::Home)),
         );
     }
@@ -39,6 +58,8 @@ fn spawn(
     setup: Res<MatchSetup>,
     saved: Res<SavedMatch>,
     notice: Res<Notice>,
+    code: Res<CodeEntry>,
+    preferences: Res<Preferences>,
 ) {
     let mut order = 0u16;
     let mut next = || {
@@ -105,8 +126,30 @@ fn spawn(
                 row.spawn(ui::button(label, Action::ShotClock(seconds), next(), chosen));
             }
         });
+        if setup.mode == Mode::Online {
+            root.spawn(ui::row()).with_children(|row| {
+                row.spawn(ui::button("Create private match", Action::CreateMatch, next(), false));
+                row.spawn(ui::button(quick_label(&setup), Action::QuickMatch, next(), false));
+            });
+            root.spawn(ui::row()).with_children(|row| {
+                let shown = if code.typing {
+                    format!("{}_", code.text)
+                } else if code.text.is_empty() {
+                    "type a code".to_string()
+                } else {
+                    code.text.clone()
+                };
+                row.spawn(ui::text("Invite code  ", 20.0, palette::DIM));
+                row.spawn(ui::button(shown, Action::EditCode, next(), code.typing));
+                row.spawn(ui::button("Join", Action::JoinCode, next(), false));
+            });
+            let server = format!("Signaling server: {} (change it in Settings)", preferences.signaling);
+            root.spawn(ui::text(server, 14.0, palette::DIM));
+        }
         root.spawn(ui::row()).with_children(|row| {
-            row.spawn(ui::button("Play", Action::Play, next(), false));
+            if setup.mode != Mode::Online {
+                row.spawn(ui::button("Play", Action::Play, next(), false));
+            }
             if let Some(saved) = &saved.0 {
                 let s = saved.current.settings();
                 let label = format!("Resume {} match", variant_label(s.variant()));
@@ -133,11 +176,48 @@ fn rebuild(
     setup: Res<MatchSetup>,
     saved: Res<SavedMatch>,
     notice: Res<Notice>,
+    code: Res<CodeEntry>,
+    preferences: Res<Preferences>,
 ) {
     for root in &roots {
         commands.entity(root).despawn();
     }
-    spawn(commands, setup, saved, notice);
+    spawn(commands, setup, saved, notice, code, preferences);
+}
+
+/// Typing the invite code (Enter or Esc to finish; a pasted link works too).
+fn type_code(
+    mut typed: MessageReader<KeyboardInput>,
+    mut keys: ResMut<ButtonInput<KeyCode>>,
+    mut code: ResMut<CodeEntry>,
+) {
+    if !code.typing {
+        typed.clear();
+        return;
+    }
+    for key in typed.read() {
+        if key.state != ButtonState::Pressed {
+            continue;
+        }
+        match &key.logical_key {
+            Key::Enter | Key::Escape => code.typing = false,
+            Key::Backspace => {
+                code.text.pop();
+            }
+            _ => {
+                let printable =
+                    key.text.iter().flat_map(|t| t.chars()).filter(|c| c.is_ascii_graphic());
+                for c in printable {
+                    if code.text.len() < 40 {
+                        code.text.push(c.to_ascii_uppercase());
+                    }
+                }
+            }
+        }
+    }
+    keys.clear_just_pressed(KeyCode::Enter);
+    keys.clear_just_pressed(KeyCode::NumpadEnter);
+    keys.clear_just_pressed(KeyCode::Escape);
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -150,6 +230,7 @@ fn act(
     seed: Option<Res<FixedSeed>>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
+    mut code: ResMut<CodeEntry>,
 ) {
     for action in actions.read() {
         match *action {
@@ -174,6 +255,20 @@ fn act(
                     commands.insert_resource(local);
                     next.set(Screen::Game);
                 }
+            }
+            Action::CreateMatch => {
+                commands.insert_resource(JoinRequest::Create);
+                next.set(Screen::Lobby);
+            }
+            Action::QuickMatch => {
+                commands.insert_resource(JoinRequest::Quick);
+                next.set(Screen::Lobby);
+            }
+            Action::EditCode => code.typing = !code.typing,
+            Action::JoinCode => {
+                code.typing = false;
+                commands.insert_resource(JoinRequest::Code(code.text.clone()));
+                next.set(Screen::Lobby);
             }
             Action::HowToPlay => next.set(Screen::HowToPlay),
             Action::Settings => next.set(Screen::Settings),

@@ -110,6 +110,7 @@ impl Plugin for LocalMatchPlugin {
                 FixedUpdate,
                 step.in_set(MatchStep)
                     .run_if(in_state(Screen::Game).and_then(resource_exists::<LocalMatch>))
+                    .run_if(not(resource_exists::<super::online::Online>))
                     .run_if(|paused: Res<Paused>| !paused.0),
             )
             .add_systems(

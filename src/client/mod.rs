@@ -16,6 +16,7 @@ mod home;
 mod how_to_play;
 mod hud;
 mod local_match;
+mod online;
 mod pause;
 mod pieces_view;
 mod preferences;
@@ -32,6 +33,7 @@ mod ui;
 
 pub use aiming::{AimControl, BoardPointer, PointerAction, baseline_axis};
 pub use local_match::{FixedSeed, LocalMatch, MatchFinished};
+pub use online::{JoinRequest, OnlineConfig, OnlineMatch};
 pub use preferences::Preferences;
 pub use screen::Screen;
 pub use setup::{Controller, MatchSetup, Mode};
@@ -68,6 +70,7 @@ impl Plugin for ClientPlugin {
                 hud::HudPlugin,
                 pause::PausePlugin,
                 results::ResultsPlugin,
+                online::OnlinePlugin,
             ));
     }
 }
@@ -95,6 +98,8 @@ pub struct Launch {
     pub smoke_test: Option<PathBuf>,
     /// Open a window of this size (logical pixels).
     pub window_size: Option<(u32, u32)>,
+    /// Join this private match at once (`carrom --join CODE`).
+    pub join: Option<String>,
 }
 
 /// Opens the game window and runs until the player quits.
@@ -111,6 +116,9 @@ pub fn run(launch: Launch, started: Instant) -> AppExit {
     }))
     .insert_resource(ClearColor(ui::palette::BACKDROP))
     .add_plugins((ClientPlugin, ViewPlugin));
+    if let Some(code) = launch.join {
+        app.insert_resource(JoinRequest::Code(code));
+    }
     if let Some(dir) = launch.smoke_test {
         app.insert_resource(SmokeTest::new(dir, started)).add_plugins(smoke::SmokePlugin);
     }

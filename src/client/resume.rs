@@ -84,7 +84,8 @@ impl Plugin for ResumePlugin {
             .add_systems(
                 Update,
                 save_on_phase_change
-                    .run_if(in_state(Screen::Game).and_then(resource_exists::<LocalMatch>)),
+                    .run_if(in_state(Screen::Game).and_then(resource_exists::<LocalMatch>))
+                    .run_if(not(resource_exists::<super::online::Online>)),
             )
             .add_systems(OnExit(Screen::Game), keep_for_later);
     }
@@ -148,12 +149,16 @@ fn save_on_phase_change(
 }
 
 fn keep_for_later(
+    online: Option<Res<super::online::Online>>,
     local: Option<Res<LocalMatch>>,
     storage: Res<Storage>,
     mut notice: ResMut<Notice>,
     mut saved: ResMut<SavedMatch>,
 ) {
     let Some(local) = local else { return };
+    if online.is_some() {
+        return;
+    }
     write(&local, &storage, &mut notice);
     saved.0 = (local.current.phase() != Phase::MatchOver).then(|| local.clone());
 }

@@ -12,6 +12,8 @@ pub enum Screen {
     HowToPlay,
     /// Player names, sound, display.
     Settings,
+    /// Going online: the invite code and who has arrived.
+    Lobby,
     /// A match in progress.
     Game,
     /// The outcome of the match just played.

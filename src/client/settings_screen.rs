@@ -1,12 +1,16 @@
-//! Settings: player names (click one and type; Enter or Esc to finish), sound volume and
-//! full screen. Changes are saved at once.
+//! Settings: player names and the signaling server for online play (click one and type;
+//! Enter or Esc to finish), sound volume and full screen. Changes are saved at once. ICE
+//! servers (STUN, TURN with credentials) are read from `settings.json`'s `ice` list.
 
-use super::preferences::{MAX_VOLUME, NAME_LENGTH, Preferences};
+use super::preferences::{DEFAULT_SIGNALING, MAX_VOLUME, NAME_LENGTH, Preferences};
 use super::screen::Screen;
 use super::ui::{self, Action, MenuSet, palette};
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
+
+/// The text field of the signaling server's address (names are 0–3).
+const SIGNALING: u8 = 4;
 
 /// Which name is being typed, if any.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,6 +57,13 @@ fn spawn(mut commands: Commands, preferences: Res<Preferences>, editing: Res<Edi
                 row.spawn(ui::button(label, Action::EditName(i as u8), i as u16 + 1, typing));
             });
         }
+        root.spawn(ui::row()).with_children(|row| {
+            row.spawn(ui::text("Signaling server (online)  ", 18.0, palette::DIM));
+            let typing = editing.0 == Some(SIGNALING);
+            let shown = &preferences.signaling;
+            let label = if typing { format!("{shown}_") } else { shown.clone() };
+            row.spawn(ui::button(label, Action::EditName(SIGNALING), 5, typing));
+        });
         root.spawn(ui::row()).with_children(|row| {
             row.spawn(ui::text("Sound volume  ", 18.0, palette::DIM));
             row.spawn(ui::button("-", Action::Volume(-1), 10, false));
@@ -118,11 +129,19 @@ fn type_name(
         if key.state != ButtonState::Pressed {
             continue;
         }
-        let name = &mut preferences.names[i as usize];
+        let (name, longest) = if i == SIGNALING {
+            (&mut preferences.signaling, 200)
+        } else {
+            (&mut preferences.names[i as usize], NAME_LENGTH)
+        };
         match &key.logical_key {
             Key::Enter | Key::Escape => {
                 if name.trim().is_empty() {
-                    *name = format!("Player {}", i + 1);
+                    *name = if i == SIGNALING {
+                        DEFAULT_SIGNALING.to_string()
+                    } else {
+                        format!("Player {}", i + 1)
+                    };
                 }
                 editing.0 = None;
             }
@@ -132,7 +151,7 @@ fn type_name(
             _ => {
                 let printable = key.text.iter().flat_map(|t| t.chars()).filter(|c| !c.is_control());
                 for c in printable {
-                    if name.chars().count() < NAME_LENGTH {
+                    if name.chars().count() < longest {
                         name.push(c);
                     }
                 }

@@ -42,6 +42,11 @@ impl Storage {
         self.config.as_ref().map(|d| d.join("settings.json"))
     }
 
+    /// Where desync records from online matches go.
+    pub fn diagnostics_dir(&self) -> Option<PathBuf> {
+        self.data.as_ref().map(|d| d.join("diagnostics"))
+    }
+
     /// The unfinished local match.
     pub fn match_file(&self) -> Option<PathBuf> {
         self.data.as_ref().map(|d| d.join("match.json"))

@@ -52,6 +52,14 @@ pub enum Action {
     ToggleBot(u8),
     /// Home: start a match.
     Play,
+    /// Home (online): create a private match.
+    CreateMatch,
+    /// Home (online): start or stop typing an invite code.
+    EditCode,
+    /// Home (online): join the private match whose code was typed.
+    JoinCode,
+    /// Home (online): join the quick-match queue.
+    QuickMatch,
     /// Home: carry on with the saved match.
     Resume,
     /// Open How to play.
