@@ -432,3 +432,64 @@ fn vs_bot_the_bot_thinks_off_the_frame_and_strikes_its_turn() {
     }
     assert!(bot_strokes >= 1, "the bot played");
 }
+
+mod net_support;
+
+#[test]
+fn an_online_match_against_a_headless_peer_ends_the_same_on_both() {
+    let test = "an_online_match_against_a_headless_peer_ends_the_same_on_both";
+    if !net_support::isolated(test) {
+        return;
+    }
+    let (url, stop) = net_support::signaling();
+    let mut app = client(&home("online"), 1);
+    app.world_mut().resource_mut::<carrom::client::Preferences>().signaling = url.clone();
+    press(&mut app, Action::Mode(Mode::Online));
+    press(&mut app, Action::Variant(Variant::Freestyle));
+    press(&mut app, Action::Players(2));
+    press(&mut app, Action::CreateMatch);
+    assert_eq!(screen(&app), Screen::Lobby);
+    let shown = texts(&mut app);
+    let code = shown
+        .split("carrom://join/")
+        .nth(1)
+        .map(|rest| rest.chars().take(13).collect::<String>())
+        .expect("the invite link is shown");
+    let peer = std::process::Command::new(env!("CARGO_BIN_EXE_carrom"))
+        .args(["peer", "--signaling", &url, "--room", &code, "--players", "2"])
+        .args(["--variant", "classic", "--bot", "medium", "--match-timeout", "400"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let real_time = |app: &mut App| {
+        app.update();
+        std::thread::sleep(Duration::from_millis(12));
+    };
+    let started = std::time::Instant::now();
+    while screen(&app) != Screen::Game {
+        assert!(started.elapsed() < Duration::from_secs(60), "the peers never met");
+        real_time(&mut app);
+    }
+    let s = *local(&app).current.settings();
+    assert_eq!(s.variant(), Variant::Freestyle, "the creator's game is played");
+    let me = local(&app).controllers.iter().position(|c| *c == Controller::Human).unwrap();
+    let mut played = 0u16;
+    while screen(&app) == Screen::Game {
+        assert!(started.elapsed() < Duration::from_secs(400), "the online match never ended");
+        let m = local(&app).current;
+        if m.phase() == Phase::Aim && local(&app).shooter_player() == me && m.next_stroke() > played
+        {
+            played = m.next_stroke();
+            play_with_pointer(&mut app, choose(&m, BotLevel::Medium, None).stroke);
+        }
+        real_time(&mut app);
+    }
+    let (code, report) = net_support::finish(peer, Duration::from_secs(30));
+    let _ = stop.send(());
+    eprintln!("{report}");
+    assert_eq!(code, 0, "the headless peer finished too");
+    let m = local(&app).current;
+    assert_eq!(report["table"], format!("{:016x}", m.table().hash()), "one final table");
+    let scores: Vec<i64> = m.standing().scores[..2].iter().map(|&s| s as i64).collect();
+    assert_eq!(report["result"]["scores"], serde_json::json!(scores));
+}

@@ -6,12 +6,15 @@
 //! mid-match. Every wait is bounded.
 #![cfg(feature = "client")]
 
+mod net_support;
+
 use carrom::bot::{BotLevel, choose};
 use carrom::game::{Input, Match, Phase, advance};
 use carrom::net::CarromConfig;
 use carrom::rules::{Settings, Variant};
 use carrom::sim::PresetId;
 use ggrs::{GgrsError, GgrsRequest, SessionBuilder};
+use net_support::{finish, isolated, signaling};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -113,60 +116,6 @@ fn synctest_canary_catches_a_nondeterministic_step() {
 
 // ---- real peers -------------------------------------------------------------------------
 
-const INSIDE: &str = "CARROM_TEST_ISOLATED";
-
-/// True inside a fresh network namespace (only `lo`, with the multicast route mDNS needs);
-/// otherwise re-runs `test` there and returns false. Skips with a reason where namespaces
-/// cannot be made, except under CI=true.
-fn isolated(test: &str) -> bool {
-    if std::env::var_os(INSIDE).is_some() {
-        let ip = |args: &[&str]| {
-            let ok = Command::new("ip").args(args).status().is_ok_and(|s| s.success());
-            assert!(ok, "ip {args:?} failed inside the namespace");
-        };
-        ip(&["link", "set", "lo", "up"]);
-        ip(&["route", "add", "224.0.0.0/4", "dev", "lo"]);
-        return true;
-    }
-    let probe = Command::new("unshare").args(["--net", "--map-root-user", "true"]).status();
-    if !probe.is_ok_and(|s| s.success()) {
-        let reason = "cannot create a network namespace (unshare --net --map-root-user)";
-        assert!(std::env::var("CI").as_deref() != Ok("true"), "{reason}: required under CI");
-        eprintln!("SKIPPED {test}: {reason}");
-        return false;
-    }
-    let status = Command::new("unshare")
-        .args(["--net", "--map-root-user"])
-        .arg(std::env::current_exe().unwrap())
-        .args([test, "--exact", "--nocapture"])
-        .env(INSIDE, "1")
-        .status()
-        .unwrap();
-    assert!(status.success(), "{test} failed inside its network namespace");
-    false
-}
-
-/// carrom-signaling on a loopback port of the namespace, on a thread of its own.
-fn signaling() -> (String, std::sync::mpsc::Sender<()>) {
-    let (addr_tx, addr_rx) = std::sync::mpsc::channel();
-    let (stop_tx, stop_rx) = std::sync::mpsc::channel::<()>();
-    std::thread::spawn(move || {
-        let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
-        runtime.block_on(async move {
-            let config = carrom_signaling::Config {
-                addr: "127.0.0.1:0".parse().unwrap(),
-                ..carrom_signaling::Config::default()
-            };
-            let server = carrom_signaling::start(config).unwrap();
-            addr_tx.send(server.addr).unwrap();
-            let _ = tokio::task::spawn_blocking(move || stop_rx.recv()).await;
-            server.stop().await.unwrap();
-        });
-    });
-    let addr = addr_rx.recv_timeout(Duration::from_secs(10)).expect("the server started");
-    (format!("ws://{addr}"), stop_tx)
-}
-
 fn diagnostics_dir(test: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("online-{test}"));
     let _ = std::fs::remove_dir_all(&dir);
@@ -186,25 +135,6 @@ fn peer(url: &str, room: &str, players: u8, variant: &str, dir: &Path, extra: &[
         .stderr(Stdio::inherit())
         .spawn()
         .unwrap()
-}
-
-/// Waits for a peer, at most `limit`; returns its exit code and JSON line.
-fn finish(mut child: Child, limit: Duration) -> (i32, Value) {
-    let deadline = Instant::now() + limit;
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            let mut out = String::new();
-            std::io::Read::read_to_string(child.stdout.as_mut().unwrap(), &mut out).unwrap();
-            let line = out.lines().last().unwrap_or("null");
-            let report = serde_json::from_str(line).unwrap_or(Value::Null);
-            return (status.code().unwrap_or(-1), report);
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("a peer took longer than {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
 }
 
 /// Runs a whole match between `players` peers; each gets `extra[i]`. Returns the reports.

@@ -3,6 +3,7 @@
 //! change Settings, quit.
 
 use super::local_match::{FixedSeed, LocalMatch, next_seed};
+use super::online::{JoinRequest, quick_label};
 use super::preferences::Preferences;
 use super::resume::SavedMatch;
 use super::screen::Screen;
@@ -11,7 +12,6 @@ use super::ui::{self, Action, MenuSet, Notice, palette};
 use crate::bot::BotLevel;
 use crate::rules::Variant;
 use crate::sim::PresetId;
-use super::online::{JoinRequest, quick_label};
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
@@ -143,7 +143,8 @@ fn spawn(
                 row.spawn(ui::button(shown, Action::EditCode, next(), code.typing));
                 row.spawn(ui::button("Join", Action::JoinCode, next(), false));
             });
-            let server = format!("Signaling server: {} (change it in Settings)", preferences.signaling);
+            let server =
+                format!("Signaling server: {} (change it in Settings)", preferences.signaling);
             root.spawn(ui::text(server, 14.0, palette::DIM));
         }
         root.spawn(ui::row()).with_children(|row| {

@@ -92,7 +92,10 @@ impl Plugin for OnlinePlugin {
             .add_systems(GgrsSchedule, step)
             .add_systems(Startup, join_from_command_line)
             .add_systems(OnEnter(Screen::Lobby), open_lobby)
-            .add_systems(Update, (wait_in_lobby, leave_lobby.after(MenuSet)).run_if(in_state(Screen::Lobby)))
+            .add_systems(
+                Update,
+                (wait_in_lobby, leave_lobby.after(MenuSet)).run_if(in_state(Screen::Lobby)),
+            )
             .add_systems(OnExit(Screen::Lobby), |mut commands: Commands| {
                 commands.remove_resource::<Lobby>();
             })
@@ -128,14 +131,18 @@ fn open_lobby(
             (private_room(&signaling, &code, setup.players), Some(code), setup.players, true)
         }
         JoinRequest::Code(text) => match parse_code(text) {
-            Some((code, players)) => (private_room(&signaling, &code, players), Some(code), players, false),
+            Some((code, players)) => {
+                (private_room(&signaling, &code, players), Some(code), players, false)
+            }
             None => {
                 let problem = format!("{text:?} is not an invite code (13 letters and digits).");
                 spawn_lobby_screen(&mut commands, None, &problem);
                 return;
             }
         },
-        JoinRequest::Quick => (quick_match(&signaling, setup.variant, setup.players), None, setup.players, false),
+        JoinRequest::Quick => {
+            (quick_match(&signaling, setup.variant, setup.players), None, setup.players, false)
+        }
     };
     let mut builder = WebRtcSocket::builder(url).add_unreliable_channel().add_reliable_channel();
     for server in &preferences.ice {
@@ -146,7 +153,11 @@ fn open_lobby(
         });
     }
     if preferences.ice.is_empty() {
-        builder = builder.ice_server(RtcIceServerConfig { urls: vec![], username: None, credential: None });
+        builder = builder.ice_server(RtcIceServerConfig {
+            urls: vec![],
+            username: None,
+            credential: None,
+        });
     }
     let (socket, message_loop) = builder.build();
     let (report, failure) = mpsc::channel();
@@ -164,7 +175,14 @@ fn open_lobby(
         let _ = report.send(message);
     });
     let setup_players = players;
-    let mine = Hello::new(creator, setup.variant, setup_players, setup.preset, setup.shot_clock, &preferences.names[0]);
+    let mine = Hello::new(
+        creator,
+        setup.variant,
+        setup_players,
+        setup.preset,
+        setup.shot_clock,
+        &preferences.names[0],
+    );
     let lobby = Lobby {
         socket: Some(socket),
         players,
@@ -229,9 +247,14 @@ fn wait_in_lobby(
     }
     for (peer, bytes) in socket.channel_mut(1).receive() {
         match Hello::decode(&bytes) {
-            Some(h) if !lobby.hellos.iter().any(|(p, _)| *p == peer) => lobby.hellos.push((peer, h)),
+            Some(h) if !lobby.hellos.iter().any(|(p, _)| *p == peer) => {
+                lobby.hellos.push((peer, h))
+            }
             Some(_) => {}
-            None => lobby.problem = Some("a player with another version of the game tried to join".into()),
+            None => {
+                lobby.problem =
+                    Some("a player with another version of the game tried to join".into())
+            }
         }
     }
     let arrived: Vec<String> = std::iter::once(format!("{} (you)", hello.0.name))
@@ -278,7 +301,8 @@ fn wait_in_lobby(
     let local = handle_of(me, &peers);
     let mut player_names = names(&hellos);
     player_names.resize(4, String::new());
-    let controllers = core::array::from_fn(|i| if i == local { Controller::Human } else { Controller::Remote });
+    let controllers =
+        core::array::from_fn(|i| if i == local { Controller::Human } else { Controller::Remote });
     let mut shown_names: [String; 4] = core::array::from_fn(|i| player_names[i].clone());
     shown_names[local] = preferences.names[0].clone();
     let m = Match::new(settings);
@@ -322,7 +346,11 @@ fn read_inputs(mut commands: Commands, local: Option<Res<LocalMatch>>, players: 
 }
 
 /// The one rollback system: a frame of the game. A player who has left resigns.
-fn step(mut m: ResMut<OnlineMatch>, inputs: Res<PlayerInputs<OnlineConfig>>, record: Option<ResMut<OnlineRecord>>) {
+fn step(
+    mut m: ResMut<OnlineMatch>,
+    inputs: Res<PlayerInputs<OnlineConfig>>,
+    record: Option<ResMut<OnlineRecord>>,
+) {
     let inputs: Vec<Input> = inputs
         .iter()
         .map(|(input, status)| match status {
@@ -370,7 +398,8 @@ fn session_events(
             GgrsEvent::NetworkResumed { .. } => online.waiting = None,
             GgrsEvent::Disconnected { addr } => {
                 online.waiting = None;
-                online.message = Some(format!("{} left the match: it is ruled a forfeit.", name(online, addr)));
+                online.message =
+                    Some(format!("{} left the match: it is ruled a forfeit.", name(online, addr)));
             }
             GgrsEvent::DesyncDetected { frame, local_checksum, remote_checksum, addr } => {
                 let written = record.as_ref().and_then(|record| {

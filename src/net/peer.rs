@@ -5,7 +5,7 @@
 use super::diagnostics::DesyncRecord;
 use super::hello::{Hello, agree};
 use super::room::private_room;
-use super::session::{build_session, handle_of, match_seed};
+use super::session::{build_session, checksum, handle_of, match_seed};
 use super::shots::Shots;
 use super::socket::{Counters, Impairment, SafeChannel};
 use crate::game::{Input, Match, Phase, advance};
@@ -109,6 +109,8 @@ pub struct PeerReport {
     pub frames: u32,
     /// The state's hash at that frame (the same on every peer).
     pub hash: u64,
+    /// The final table's hash (it does not change once the match is over).
+    pub table: u64,
     /// States loaded for rollback.
     pub rollbacks: u64,
     /// The slowest rollback (load and re-simulation), microseconds.
@@ -139,6 +141,7 @@ impl PeerReport {
             },
             "frames": self.frames,
             "hash": format!("{:016x}", self.hash),
+            "table": format!("{:016x}", self.table),
             "rollbacks": self.rollbacks,
             "bytes_sent": self.bytes_sent,
             "bytes_per_s": (per_second(self.bytes_sent) * 10.0).round() / 10.0,
@@ -417,7 +420,7 @@ impl Game {
             match request {
                 GgrsRequest::SaveGameState { cell, frame } => {
                     debug_assert_eq!(frame as u32, self.m.frame());
-                    cell.save(frame, Some(self.m), Some(self.m.hash() as u128));
+                    cell.save(frame, Some(self.m), Some(checksum(&self.m)));
                 }
                 GgrsRequest::LoadGameState { cell, frame } => {
                     self.m =
@@ -503,6 +506,7 @@ impl Game {
             scores: standing.scores[..sides].to_vec(),
             frames,
             hash,
+            table: self.m.table().hash(),
             rollbacks: self.rollbacks,
             worst_resim_us: self.worst_resim.as_micros() as u64,
             bytes_sent: counters.bytes_sent.load(Ordering::Relaxed),

@@ -66,6 +66,17 @@ pub fn match_seed(peers: &[PeerId]) -> u64 {
     fnv1a64(&bytes)
 }
 
+/// The checksum GGRS compares for `m`: what bevy_ggrs computes for the client's world
+/// (the match resource's hash, XOR the part for its zero rollback entities), so headless
+/// peers and windowed clients compare alike.
+pub fn checksum(m: &Match) -> u128 {
+    use std::hash::{Hash, Hasher};
+    let mut entities = bevy_ggrs::checksum_hasher();
+    0u64.hash(&mut entities);
+    0u64.hash(&mut entities);
+    m.hash() as u128 ^ entities.finish() as u128
+}
+
 /// The player handle (input slot) of `me` among `peers`.
 pub fn handle_of(me: PeerId, peers: &[PeerId]) -> usize {
     let mut sorted = peers.to_vec();
