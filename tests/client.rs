@@ -493,3 +493,85 @@ fn an_online_match_against_a_headless_peer_ends_the_same_on_both() {
     let scores: Vec<i64> = m.standing().scores[..2].iter().map(|&s| s as i64).collect();
     assert_eq!(report["result"]["scores"], serde_json::json!(scores));
 }
+
+/// Mismatches a SyncTest session reported.
+#[derive(Resource, Default)]
+struct Mismatches(u32);
+
+/// Plays a Freestyle match under a SyncTest session on the client's rollback path;
+/// `canary` adds a step that breaks determinism. Returns whether the match ended and the
+/// mismatches seen.
+fn client_synctest(canary: bool) -> (bool, u32) {
+    use bevy_ggrs::{LocalPlayers, Session, SyncTestMismatch};
+    use carrom::client::{OnlineConfig, OnlineMatch};
+    use carrom::game::Match;
+    use carrom::rules::Settings;
+    use carrom::sim::PresetId;
+    let mut app = client(&home("client-synctest"), 1);
+    let settings = Settings::new(Variant::Freestyle, 2, PresetId::Standard, 30, 3).unwrap();
+    let m = Match::new(settings);
+    let names = core::array::from_fn(|i| format!("P{i}"));
+    let session = ggrs::SessionBuilder::<OnlineConfig>::new()
+        .with_num_players(2)
+        .unwrap()
+        .with_check_distance(2)
+        .start_synctest_session()
+        .unwrap();
+    app.insert_resource(LocalMatch::resumed(m, [Controller::Human; 4], names))
+        .insert_resource(OnlineMatch(m))
+        .insert_resource(LocalPlayers(vec![0, 1]))
+        .insert_resource(Session::SyncTest(session))
+        .init_resource::<Mismatches>()
+        .add_observer(|_: On<SyncTestMismatch>, mut seen: ResMut<Mismatches>| seen.0 += 1);
+    if canary {
+        app.add_systems(
+            bevy_ggrs::GgrsSchedule,
+            (|mut m: ResMut<OnlineMatch>, mut calls: Local<u32>| {
+                // Local<T> is not rolled back: exactly the mistake a SyncTest must catch.
+                *calls += 1;
+                let bytes = bytemuck::bytes_of_mut(&mut m.0);
+                let last = bytes.len() - 1;
+                bytes[last] = *calls as u8;
+            })
+            .after(carrom::client::OnlineStep),
+        );
+    }
+    let mut pending = None;
+    for _ in 0..40_000 {
+        let now = app.world().resource::<OnlineMatch>().0;
+        let seen = app.world().resource::<Mismatches>().0;
+        if now.phase() == Phase::MatchOver || seen > 0 {
+            break;
+        }
+        // The controls' job, done directly: the shooter commits the bot's stroke.
+        let mut inputs = [carrom::game::Input::ZERO; 4];
+        if now.phase() == Phase::Aim {
+            let due = now.next_stroke();
+            let stroke = match pending {
+                Some((n, s)) if n == due => s,
+                _ => {
+                    let s = choose(&now, BotLevel::Medium, Some(120)).stroke;
+                    pending = Some((due, s));
+                    s
+                }
+            };
+            let shooter = settings.player_at(now.shooter()).unwrap();
+            inputs[shooter] = carrom::game::Input::commit(due, stroke);
+        }
+        app.world_mut().resource_mut::<LocalMatch>().inputs = inputs;
+        app.update();
+    }
+    let end = app.world().resource::<OnlineMatch>().0;
+    (end.phase() == Phase::MatchOver, app.world().resource::<Mismatches>().0)
+}
+
+#[test]
+fn the_clients_rollback_path_passes_a_synctest_over_a_whole_match() {
+    assert_eq!(client_synctest(false), (true, 0), "played to the end with no mismatch");
+}
+
+#[test]
+fn the_clients_synctest_catches_a_nondeterministic_rollback_system() {
+    let (_, mismatches) = client_synctest(true);
+    assert!(mismatches > 0, "the canary was caught");
+}

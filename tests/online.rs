@@ -215,6 +215,26 @@ fn two_peers_under_loss_and_delay_finish_on_one_hash() {
 }
 
 #[test]
+fn two_peers_finish_a_disc_pool_match_on_one_hash() {
+    let test = "two_peers_finish_a_disc_pool_match_on_one_hash";
+    if !isolated(test) {
+        return;
+    }
+    let fast: &[&str] = &["--speed", "0"];
+    play(test, "disc_pool", 2, &[fast, fast]);
+}
+
+#[test]
+fn three_peers_finish_a_classic_match_on_one_hash() {
+    let test = "three_peers_finish_a_classic_match_on_one_hash";
+    if !isolated(test) {
+        return;
+    }
+    let fast: &[&str] = &["--speed", "0"];
+    play(test, "classic", 3, &[fast, fast, fast]);
+}
+
+#[test]
 fn a_killed_peer_is_ruled_a_forfeit_for_the_others() {
     let test = "a_killed_peer_is_ruled_a_forfeit_for_the_others";
     if !isolated(test) {

@@ -33,7 +33,7 @@ mod ui;
 
 pub use aiming::{AimControl, BoardPointer, PointerAction, baseline_axis};
 pub use local_match::{FixedSeed, LocalMatch, MatchFinished};
-pub use online::{JoinRequest, OnlineConfig, OnlineMatch};
+pub use online::{JoinRequest, OnlineConfig, OnlineMatch, OnlineStep};
 pub use preferences::Preferences;
 pub use screen::Screen;
 pub use setup::{Controller, MatchSetup, Mode};

@@ -36,6 +36,10 @@ pub type OnlineConfig = GgrsConfig<Input, PeerId>;
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct OnlineMatch(pub Match);
 
+/// The rollback system: one frame of the game (tests order checks after it).
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct OnlineStep;
+
 /// How to go online: from Home, or `carrom --join CODE`.
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
 pub enum JoinRequest {
@@ -89,7 +93,7 @@ impl Plugin for OnlinePlugin {
             .rollback_resource_with_copy::<OnlineMatch>()
             .checksum_resource::<OnlineMatch>(|m| m.0.hash())
             .add_systems(ReadInputs, read_inputs)
-            .add_systems(GgrsSchedule, step)
+            .add_systems(GgrsSchedule, step.in_set(OnlineStep))
             .add_systems(Startup, join_from_command_line)
             .add_systems(OnEnter(Screen::Lobby), open_lobby)
             .add_systems(
