@@ -454,7 +454,8 @@ fn open_window(
 
 #[cfg(feature = "client")]
 fn peer(args: PeerArgs) -> ExitCode {
-    use carrom::net::peer::{IceServer, PeerOptions, run};
+    use carrom::net::connect::IceServer;
+    use carrom::net::peer::{PeerOptions, run};
     use carrom::net::shots::Shots;
     use std::time::Duration;
     let fail = |message: String| {

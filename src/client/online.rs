@@ -14,6 +14,7 @@ use super::setup::{Controller, MatchSetup, variant_label};
 use super::storage::Storage;
 use super::ui::{self, Action, MenuSet, palette};
 use crate::game::{Input, Match, advance};
+use crate::net::connect::{GAME_CHANNEL, HELLO_CHANNEL, open};
 use crate::net::diagnostics::DesyncRecord;
 use crate::net::hello::{Hello, agree, names};
 use crate::net::room::{invite_link, mint_code, parse_code, private_room, quick_match};
@@ -25,7 +26,7 @@ use bevy_ggrs::{
     RollbackApp, RollbackFrameRate, Session,
 };
 use ggrs::{GgrsEvent, InputStatus};
-use matchbox_socket::{PeerId, PeerState, RtcIceServerConfig, WebRtcSocket};
+use matchbox_socket::{PeerId, PeerState, WebRtcSocket};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
@@ -148,36 +149,10 @@ fn open_lobby(
             (quick_match(&signaling, setup.variant, setup.players), None, setup.players, false)
         }
     };
-    let mut builder = WebRtcSocket::builder(url).add_unreliable_channel().add_reliable_channel();
-    for server in &preferences.ice {
-        builder = builder.ice_server(RtcIceServerConfig {
-            urls: server.urls.clone(),
-            username: server.username.clone(),
-            credential: server.credential.clone(),
-        });
-    }
-    if preferences.ice.is_empty() {
-        builder = builder.ice_server(RtcIceServerConfig {
-            urls: vec![],
-            username: None,
-            credential: None,
-        });
-    }
-    let (socket, message_loop) = builder.build();
-    let (report, failure) = mpsc::channel();
-    let spawned = std::thread::Builder::new().name("matchbox".into()).spawn(move || {
-        // The socket's task can fail, or even panic (matchbox 0.15 does when mDNS cannot
-        // join its group): either way the player is told, and the game goes on.
-        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            bevy::tasks::block_on(message_loop)
-        }));
-        let message = match outcome {
-            Ok(Ok(())) => "the signaling server closed the connection".to_string(),
-            Ok(Err(e)) => format!("the signaling server refused or failed: {e}"),
-            Err(_) => "the network connection failed".to_string(),
-        };
-        let _ = report.send(message);
-    });
+    let (socket, failure, problem) = match open(&url, &preferences.ice) {
+        Ok((socket, failure)) => (Some(socket), failure, None),
+        Err(e) => (None, mpsc::channel().1, Some(e)),
+    };
     let setup_players = players;
     let mine = Hello::new(
         creator,
@@ -188,12 +163,12 @@ fn open_lobby(
         &preferences.names[0],
     );
     let lobby = Lobby {
-        socket: Some(socket),
+        socket,
         players,
         failure: Mutex::new(failure),
         hellos: Vec::new(),
         said_hello: Vec::new(),
-        problem: spawned.err().map(|e| format!("cannot start the network thread: {e}")),
+        problem,
     };
     commands.insert_resource(lobby);
     commands.insert_resource(PendingHello(mine));
@@ -245,11 +220,11 @@ fn wait_in_lobby(
     let connected: Vec<PeerId> = socket.connected_peers().collect();
     for peer in &connected {
         if !lobby.said_hello.contains(peer) {
-            socket.channel_mut(1).send(hello.0.encode().into(), *peer);
+            socket.channel_mut(HELLO_CHANNEL).send(hello.0.encode().into(), *peer);
             lobby.said_hello.push(*peer);
         }
     }
-    for (peer, bytes) in socket.channel_mut(1).receive() {
+    for (peer, bytes) in socket.channel_mut(HELLO_CHANNEL).receive() {
         match Hello::decode(&bytes) {
             Some(h) if !lobby.hellos.iter().any(|(p, _)| *p == peer) => {
                 lobby.hellos.push((peer, h))
@@ -290,7 +265,7 @@ fn wait_in_lobby(
         lobby.problem = Some("the players chose games that cannot be played together".into());
         return;
     };
-    let Ok(channel) = socket.take_channel(0) else {
+    let Ok(channel) = socket.take_channel(GAME_CHANNEL) else {
         lobby.problem = Some("the game channel is gone".into());
         return;
     };

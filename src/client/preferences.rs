@@ -5,6 +5,7 @@ use super::setup::{MatchSetup, Mode};
 use super::storage::{self, Storage};
 use super::ui::Notice;
 use crate::bot::BotLevel;
+pub use crate::net::connect::IceServer;
 use crate::rules::Variant;
 use crate::sim::PresetId;
 use bevy::prelude::*;
@@ -48,19 +49,6 @@ impl Default for Preferences {
             ice: Vec::new(),
         }
     }
-}
-
-/// An ICE server as the settings file holds it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct IceServer {
-    /// `stun:` or `turn:` URLs.
-    pub urls: Vec<String>,
-    /// TURN user name.
-    #[serde(default)]
-    pub username: Option<String>,
-    /// TURN credential.
-    #[serde(default)]
-    pub credential: Option<String>,
 }
 
 #[derive(Serialize, Deserialize)]

@@ -4,6 +4,7 @@
 //! session, a socket adapter that never panics on a peer's bytes, room addresses, the
 //! desync record and its replay, and the headless peer (`carrom peer`).
 
+pub mod connect;
 pub mod diagnostics;
 pub mod hello;
 pub mod peer;

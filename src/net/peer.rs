@@ -2,6 +2,7 @@
 //! other players, then plays the match under GGRS rollback without a window — for tests,
 //! soak runs and bug reports. It ends with one JSON line describing the match.
 
+use super::connect::{GAME_CHANNEL, HELLO_CHANNEL, IceServer, open};
 use super::diagnostics::DesyncRecord;
 use super::hello::{Hello, agree};
 use super::room::private_room;
@@ -12,7 +13,7 @@ use crate::game::{Input, Match, Phase, advance};
 use crate::rules::{NO_SIDE, Settings, Variant};
 use crate::sim::{PresetId, Stroke};
 use ggrs::{GgrsError, GgrsEvent, GgrsRequest, InputStatus, SessionState};
-use matchbox_socket::{PeerId, RtcIceServerConfig, WebRtcSocket};
+use matchbox_socket::{PeerId, WebRtcSocket};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -22,17 +23,6 @@ use std::time::{Duration, Instant};
 /// How long a finished peer keeps the session running, so the others receive every input
 /// they need to confirm the same ending.
 const LINGER: Duration = Duration::from_secs(3);
-
-/// An ICE server (STUN, or TURN with credentials), from settings or the command line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct IceServer {
-    /// Its URLs (`stun:…`, `turn:…`).
-    pub urls: Vec<String>,
-    /// TURN user name.
-    pub username: Option<String>,
-    /// TURN credential.
-    pub credential: Option<String>,
-}
 
 /// How to run a headless peer.
 #[derive(Debug, Clone)]
@@ -160,31 +150,7 @@ impl PeerReport {
 pub fn run(options: &PeerOptions) -> Result<PeerReport, String> {
     let started = Instant::now();
     let url = private_room(&options.signaling, &options.room, options.players);
-    let mut builder =
-        WebRtcSocket::builder(url.clone()).add_unreliable_channel().add_reliable_channel();
-    for server in &options.ice_servers {
-        builder = builder.ice_server(RtcIceServerConfig {
-            urls: server.urls.clone(),
-            username: server.username.clone(),
-            credential: server.credential.clone(),
-        });
-    }
-    if options.ice_servers.is_empty() {
-        builder = builder.ice_server(RtcIceServerConfig {
-            urls: vec![],
-            username: None,
-            credential: None,
-        });
-    }
-    let (mut socket, message_loop) = builder.build();
-    let (ended, ending) = mpsc::channel();
-    std::thread::Builder::new()
-        .name("matchbox".into())
-        .spawn(move || {
-            let outcome = bevy::tasks::block_on(message_loop);
-            let _ = ended.send(outcome.map_err(|e| e.to_string()));
-        })
-        .map_err(|e| format!("cannot start the network thread: {e}"))?;
+    let (mut socket, ending) = open(&url, &options.ice_servers)?;
 
     let peers = wait_for_players(&mut socket, options, &ending, started)?;
     let me = socket.id().ok_or("the signaling server never gave this peer an id")?;
@@ -200,7 +166,8 @@ pub fn run(options: &PeerOptions) -> Result<PeerReport, String> {
     let settings = agree(&hellos, match_seed(&peers))
         .ok_or("the peers' hellos name no match this peer can play")?;
     let counters = Arc::new(Counters::default());
-    let channel = socket.take_channel(0).map_err(|e| format!("no data channel: {e:?}"))?;
+    let channel =
+        socket.take_channel(GAME_CHANNEL).map_err(|e| format!("no data channel: {e:?}"))?;
     let mut channel = SafeChannel::new(channel, counters.clone());
     if let Some(impairment) = options.impairment {
         channel = channel.impaired(impairment);
@@ -303,7 +270,7 @@ pub fn exchange_hellos(
     mine: Hello,
     timeout: Duration,
 ) -> Result<Vec<(PeerId, Hello)>, String> {
-    let channel = socket.channel_mut(1);
+    let channel = socket.channel_mut(HELLO_CHANNEL);
     for peer in peers.iter().filter(|p| **p != me) {
         channel.send(mine.encode().into(), *peer);
     }
@@ -314,7 +281,7 @@ pub fn exchange_hellos(
             return Err(format!("{} of {} peers said hello", hellos.len(), peers.len()));
         }
         socket.update_peers();
-        for (peer, bytes) in socket.channel_mut(1).receive() {
+        for (peer, bytes) in socket.channel_mut(HELLO_CHANNEL).receive() {
             match Hello::decode(&bytes) {
                 Some(hello) if !hellos.iter().any(|(p, _)| *p == peer) => {
                     hellos.push((peer, hello))
@@ -332,15 +299,12 @@ pub fn exchange_hellos(
 fn wait_for_players(
     socket: &mut WebRtcSocket,
     options: &PeerOptions,
-    ending: &mpsc::Receiver<Result<(), String>>,
+    ending: &mpsc::Receiver<String>,
     started: Instant,
 ) -> Result<Vec<PeerId>, String> {
     loop {
-        if let Ok(outcome) = ending.try_recv() {
-            return Err(match outcome {
-                Ok(()) => "the signaling server closed the connection".to_string(),
-                Err(e) => format!("the signaling server refused or failed: {e}"),
-            });
+        if let Ok(message) = ending.try_recv() {
+            return Err(message);
         }
         socket.update_peers();
         let others: Vec<PeerId> = socket.connected_peers().collect();
