@@ -9,41 +9,12 @@
 use bytes::Bytes;
 use carrom_signaling::{Config, start};
 use matchbox_socket::{PeerState, RtcIceServerConfig, WebRtcSocket};
-use std::process::Command;
 use std::time::{Duration, Instant};
 
-const INSIDE: &str = "CARROM_TEST_ISOLATED";
-
-/// True when running inside the namespace; otherwise re-runs `test` there and returns
-/// false (the child's result is asserted here).
-fn isolated(test: &str) -> bool {
-    if std::env::var_os(INSIDE).is_some() {
-        let ip = |args: &[&str]| {
-            let ok = Command::new("ip").args(args).status().is_ok_and(|s| s.success());
-            assert!(ok, "ip {args:?} failed inside the namespace");
-        };
-        ip(&["link", "set", "lo", "up"]);
-        ip(&["route", "add", "224.0.0.0/4", "dev", "lo"]);
-        return true;
-    }
-    let probe = Command::new("unshare").args(["--net", "--map-root-user", "true"]).status();
-    if !probe.is_ok_and(|s| s.success()) {
-        let reason = "cannot create a network namespace (unshare --net --map-root-user)";
-        assert!(std::env::var("CI").as_deref() != Ok("true"), "{reason}: required under CI");
-        eprintln!("SKIPPED {test}: {reason}");
-        return false;
-    }
-    let exe = std::env::current_exe().unwrap();
-    let status = Command::new("unshare")
-        .args(["--net", "--map-root-user"])
-        .arg(exe)
-        .args([test, "--exact", "--nocapture"])
-        .env(INSIDE, "1")
-        .status()
-        .unwrap();
-    assert!(status.success(), "{test} failed inside its network namespace");
-    false
-}
+// The namespace harness is the one the game's own peer tests use.
+#[path = "../../tests/net_support/mod.rs"]
+mod net_support;
+use net_support::isolated;
 
 fn peer(url: &str) -> (WebRtcSocket, matchbox_socket::MessageLoopFuture) {
     WebRtcSocket::builder(url)

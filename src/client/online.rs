@@ -18,14 +18,14 @@ use crate::net::connect::{GAME_CHANNEL, HELLO_CHANNEL, open};
 use crate::net::diagnostics::DesyncRecord;
 use crate::net::hello::{Hello, agree, names};
 use crate::net::room::{invite_link, mint_code, parse_code, private_room, quick_match};
-use crate::net::session::{build_session, handle_of, match_seed};
+use crate::net::session::{build_session, frame_inputs, handle_of, match_seed};
 use crate::net::socket::{Counters, SafeChannel};
 use bevy::prelude::*;
 use bevy_ggrs::{
     GgrsConfig, GgrsPlugin, GgrsSchedule, LocalInputs, LocalPlayers, PlayerInputs, ReadInputs,
     RollbackApp, RollbackFrameRate, Session,
 };
-use ggrs::{GgrsEvent, InputStatus};
+use ggrs::GgrsEvent;
 use matchbox_socket::{PeerId, PeerState, WebRtcSocket};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
@@ -330,13 +330,7 @@ fn step(
     inputs: Res<PlayerInputs<OnlineConfig>>,
     record: Option<ResMut<OnlineRecord>>,
 ) {
-    let inputs: Vec<Input> = inputs
-        .iter()
-        .map(|(input, status)| match status {
-            InputStatus::Disconnected => Input::resign(),
-            _ => *input,
-        })
-        .collect();
+    let inputs = frame_inputs(&inputs);
     if let Some(mut record) = record {
         let frame = m.0.frame() as usize;
         let hash = m.0.hash();
@@ -381,17 +375,10 @@ fn session_events(
                     Some(format!("{} left the match: it is ruled a forfeit.", name(online, addr)));
             }
             GgrsEvent::DesyncDetected { frame, local_checksum, remote_checksum, addr } => {
-                let written = record.as_ref().and_then(|record| {
-                    let mut record = record.0.clone();
-                    record.desync_frame = frame as i64;
-                    record.local_checksum = format!("{:016x}", local_checksum as u64);
-                    record.remote_checksum = format!("{:016x}", remote_checksum as u64);
-                    record.confirmed = confirmed.max(0) as usize;
-                    let dir = diagnostics.as_ref()?.0.clone()?;
-                    let path = dir.join(format!("desync-frame-{frame}.json"));
-                    std::fs::create_dir_all(&dir).ok()?;
-                    std::fs::write(&path, serde_json::to_string_pretty(&record).ok()?).ok()?;
-                    Some(path)
+                let dir = diagnostics.as_ref().and_then(|d| d.0.clone());
+                let written = record.as_ref().zip(dir).and_then(|(record, dir)| {
+                    let checksums = (local_checksum, remote_checksum);
+                    record.0.write(&dir, "local", frame as i64, checksums, confirmed as i64)
                 });
                 let report = written.map_or_else(
                     || "no report could be written".to_string(),

@@ -82,6 +82,27 @@ impl DesyncRecord {
         }
     }
 
+    /// Completes the record with what GGRS reported and writes it into `dir` as
+    /// `desync-TAG-frame-F.json`; returns where, or `None` if it could not be written.
+    pub fn write(
+        &self,
+        dir: &std::path::Path,
+        tag: &str,
+        frame: i64,
+        checksums: (u128, u128),
+        confirmed: i64,
+    ) -> Option<std::path::PathBuf> {
+        let mut record = self.clone();
+        record.desync_frame = frame;
+        record.local_checksum = format!("{:016x}", checksums.0 as u64);
+        record.remote_checksum = format!("{:016x}", checksums.1 as u64);
+        record.confirmed = confirmed.max(0) as usize;
+        let path = dir.join(format!("desync-{tag}-frame-{frame}.json"));
+        std::fs::create_dir_all(dir).ok()?;
+        std::fs::write(&path, serde_json::to_string_pretty(&record).ok()?).ok()?;
+        Some(path)
+    }
+
     /// The settings the record describes.
     pub fn settings(&self) -> Result<Settings, String> {
         if self.format != FORMAT {

@@ -6,13 +6,13 @@ use super::connect::{GAME_CHANNEL, HELLO_CHANNEL, IceServer, open};
 use super::diagnostics::DesyncRecord;
 use super::hello::{Hello, agree};
 use super::room::private_room;
-use super::session::{build_session, checksum, handle_of, match_seed};
+use super::session::{build_session, checksum, frame_inputs, handle_of, match_seed};
 use super::shots::Shots;
 use super::socket::{Counters, Impairment, SafeChannel};
 use crate::game::{Input, Match, Phase, advance};
 use crate::rules::{NO_SIDE, Settings, Variant};
 use crate::sim::{PresetId, Stroke};
-use ggrs::{GgrsError, GgrsEvent, GgrsRequest, InputStatus, SessionState};
+use ggrs::{GgrsError, GgrsEvent, GgrsRequest, SessionState};
 use matchbox_socket::{PeerId, WebRtcSocket};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -206,13 +206,12 @@ pub fn run(options: &PeerOptions) -> Result<PeerReport, String> {
                 }
                 GgrsEvent::WaitRecommendation { skip_frames } => skip = skip.max(skip_frames),
                 GgrsEvent::DesyncDetected { frame, local_checksum, remote_checksum, addr } => {
-                    let path = game.write_record(
+                    let path = game.record.write(
                         &options.diagnostics,
-                        me,
+                        &me.to_string(),
                         frame as i64,
-                        local_checksum,
-                        remote_checksum,
-                        confirmed,
+                        (local_checksum, remote_checksum),
+                        confirmed as i64,
                     );
                     eprintln!("desync with {addr} at frame {frame}; record: {path:?}");
                     return Ok(game.report(
@@ -396,14 +395,7 @@ impl Game {
                     }
                 }
                 GgrsRequest::AdvanceFrame { inputs } => {
-                    // A player who has left resigns: every peer sees the same frame.
-                    let inputs: Vec<Input> = inputs
-                        .iter()
-                        .map(|(input, status)| match status {
-                            InputStatus::Disconnected => Input::resign(),
-                            _ => *input,
-                        })
-                        .collect();
+                    let inputs = frame_inputs(&inputs);
                     self.record.record(self.m.frame() as usize, self.m.hash(), &inputs);
                     advance(&mut self.m, &inputs);
                     if self.over.is_none() && self.m.phase() == Phase::MatchOver {
@@ -420,26 +412,6 @@ impl Game {
 
     fn over_confirmed(&self, confirmed: ggrs::Frame) -> bool {
         self.over.is_some_and(|(frame, _)| confirmed >= 0 && confirmed as u32 >= frame)
-    }
-
-    fn write_record(
-        &mut self,
-        dir: &std::path::Path,
-        me: PeerId,
-        frame: i64,
-        local: u128,
-        remote: u128,
-        confirmed: ggrs::Frame,
-    ) -> Option<PathBuf> {
-        self.record.desync_frame = frame;
-        self.record.local_checksum = format!("{:016x}", local as u64);
-        self.record.remote_checksum = format!("{:016x}", remote as u64);
-        self.record.confirmed = confirmed.max(0) as usize;
-        let path = dir.join(format!("desync-{me}-frame-{frame}.json"));
-        let text = serde_json::to_string_pretty(&self.record).ok()?;
-        std::fs::create_dir_all(dir).ok()?;
-        std::fs::write(&path, text).ok()?;
-        Some(path)
     }
 
     fn report(

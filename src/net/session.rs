@@ -66,6 +66,18 @@ pub fn match_seed(peers: &[PeerId]) -> u64 {
     fnv1a64(&bytes)
 }
 
+/// The inputs of one frame as the game takes them: a player GGRS marks disconnected
+/// resigns (every peer sees it at the same frame), so the others win by forfeit.
+pub fn frame_inputs(inputs: &[(Input, ggrs::InputStatus)]) -> Vec<Input> {
+    inputs
+        .iter()
+        .map(|(input, status)| match status {
+            ggrs::InputStatus::Disconnected => Input::resign(),
+            _ => *input,
+        })
+        .collect()
+}
+
 /// The checksum GGRS compares for `m`: what bevy_ggrs computes for the client's world
 /// (the match resource's hash, XOR the part for its zero rollback entities), so headless
 /// peers and windowed clients compare alike.
