@@ -153,11 +153,10 @@ fn open_lobby(
         Ok((socket, failure)) => (Some(socket), failure, None),
         Err(e) => (None, mpsc::channel().1, Some(e)),
     };
-    let setup_players = players;
     let mine = Hello::new(
         creator,
         setup.variant,
-        setup_players,
+        players,
         setup.preset,
         setup.shot_clock,
         &preferences.names[0],
@@ -172,7 +171,7 @@ fn open_lobby(
     };
     commands.insert_resource(lobby);
     commands.insert_resource(PendingHello(mine));
-    spawn_lobby_screen(&mut commands, code.as_deref(), "Connecting to the signaling server…");
+    spawn_lobby_screen(&mut commands, code.as_deref(), "Connecting to the signaling server...");
 }
 
 /// This peer's hello, until it is sent.
@@ -419,7 +418,7 @@ fn show_banner(
     if let Some((handle, deadline)) = online.waiting {
         let left = deadline.saturating_duration_since(Instant::now()).as_secs_f32().ceil();
         let who = online.names.get(handle).cloned().unwrap_or_default();
-        lines.push(format!("Waiting for {who}… {left:.0} s"));
+        lines.push(format!("Waiting for {who}... {left:.0} s"));
     }
     if let Some(message) = &online.message {
         lines.push(message.clone());
