@@ -77,16 +77,12 @@ fn synctest(settings: Settings, step: fn(&mut Match, &[Input])) -> Result<u32, G
 
 #[test]
 fn synctest_every_variant_and_player_count_with_no_mismatch() {
-    for (variant, players) in [
-        (Variant::Classic, 2),
-        (Variant::Classic, 3),
-        (Variant::Classic, 4),
-        (Variant::DiscPool, 2),
-        (Variant::DiscPool, 4),
-        (Variant::Freestyle, 2),
-        (Variant::Freestyle, 3),
-        (Variant::Freestyle, 4),
-    ] {
+    let combinations: Vec<(Variant, u8)> = Variant::ALL
+        .into_iter()
+        .flat_map(|v| (2..=4).filter(move |&n| v.allows(n)).map(move |n| (v, n)))
+        .collect();
+    assert_eq!(combinations.len(), 8, "Classic 2-4, Disc Pool 2 and 4, Freestyle 2-4");
+    for (variant, players) in combinations {
         let settings = Settings::new(variant, players, PresetId::Standard, 30, 77).unwrap();
         let frames = synctest(settings, advance)
             .unwrap_or_else(|e| panic!("{variant:?} with {players}: {e}"));
