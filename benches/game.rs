@@ -1,9 +1,10 @@
 //! Cost of the game step: `advance` for a frame in motion and a frame at rest, and a
 //! whole match of random legal strokes (Freestyle, 2 players, real physics).
 
+use carrom::bot::random_stroke;
 use carrom::game::{Input, Match, Phase, advance};
-use carrom::rules::{Settings, Variant, settings::mix};
-use carrom::sim::{PresetId, Stroke, stroke::nth_legal_placement};
+use carrom::rules::{Settings, Variant};
+use carrom::sim::{PresetId, Stroke};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
@@ -13,25 +14,13 @@ fn settings(variant: Variant) -> Settings {
     Settings::new(variant, 2, PresetId::Standard, 30, 1).unwrap()
 }
 
-/// Plays a whole match of random legal strokes; returns the frames it took.
+/// Plays a whole match of seeded random legal strokes; returns the frames it took.
 fn random_match(seed: u64) -> u32 {
     let mut m = Match::new(settings(Variant::Freestyle));
-    let mut n = seed;
-    let mut draw = || {
-        n = n.wrapping_add(1);
-        mix(n)
-    };
     let mut input = Input::ZERO;
     while m.phase() != Phase::MatchOver && m.frame() < 2_000_000 {
         if m.phase() == Phase::Aim {
-            let p = m.table().preset();
-            let off = (draw() % 24_000) as i64 - 12_000;
-            let stroke = Stroke {
-                placement: nth_legal_placement(p, draw() as u32),
-                angle: m.shooter().forward().0.wrapping_add(off as u16),
-                power: (2_000 + draw() % 8_001) as u16,
-            };
-            input = Input::commit(m.next_stroke(), stroke);
+            input = Input::commit(m.next_stroke(), random_stroke(&m, seed));
         }
         let mut inputs = [Input::ZERO; 2];
         inputs[m.settings().player_at(m.shooter()).unwrap()] = input;

@@ -42,11 +42,9 @@ if [[ $status != 0 ]]; then
 fi
 echo "cross-target determinism: all ${#targets[@]} targets × debug/release give the checked-in hashes"
 
-suites=(--lib --test physics --test invariants --test match_props --test game
-        --test rules_classic --test rules_disc_pool --test rules_freestyle
-        --test checkers_rules --test checkers_play --test bot)
+suites=(--lib --test core)
 echo "== test suites on i686-unknown-linux-gnu"
-cargo test --quiet --no-default-features --target i686-unknown-linux-gnu "${suites[@]}" --test golden --test cli
+cargo test --quiet --no-default-features --target i686-unknown-linux-gnu "${suites[@]}" --test commands
 echo "== test suites on wasm32-wasip1 (under Node's WASI)"
 CARGO_TARGET_WASM32_WASIP1_RUNNER="node --no-warnings $PWD/scripts/wasi-run.mjs" \
   cargo test --quiet --no-default-features --target wasm32-wasip1 "${suites[@]}"

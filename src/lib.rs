@@ -6,6 +6,7 @@ pub mod bot;
 pub mod checkers;
 #[cfg(feature = "client")]
 pub mod client;
+pub mod determinism;
 pub mod game;
 #[cfg(feature = "client")]
 pub mod net;

@@ -20,8 +20,6 @@ use tokio::sync::Semaphore;
 use tokio_tungstenite::client_async;
 use tokio_tungstenite::tungstenite::Message;
 
-const CODE_ALPHABET: &[u8] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-
 struct Server {
     name: &'static str,
     program: PathBuf,
@@ -58,13 +56,7 @@ fn cpu_time(pid: u32) -> Duration {
 }
 
 fn private_path(room: usize) -> String {
-    let mut code = [b'0'; 13];
-    let mut n = room;
-    for c in code.iter_mut().rev() {
-        *c = CODE_ALPHABET[n % 32];
-        n /= 32;
-    }
-    format!("/r/{}?seats=2", String::from_utf8_lossy(&code))
+    format!("/r/{}?seats=2", carrom_signaling::code::mint(room as u64, 2))
 }
 
 fn stock_path(room: usize) -> String {

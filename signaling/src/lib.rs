@@ -6,13 +6,21 @@
 //! as its shell, with its own room handling: the stock full-mesh topology loses peers
 //! that join at the same instant and forwards signals across rooms.
 
+#[cfg(feature = "server")]
 pub mod admission;
 pub mod code;
+#[cfg(feature = "server")]
 pub mod limits;
+#[cfg(feature = "server")]
 pub mod metrics;
+#[cfg(feature = "server")]
 pub mod peer;
+#[cfg(feature = "server")]
 pub mod rooms;
+#[cfg(feature = "server")]
 pub mod server;
 
+#[cfg(feature = "server")]
 pub use limits::Config;
+#[cfg(feature = "server")]
 pub use server::{Running, start};

@@ -182,7 +182,7 @@ async fn a_peer_cannot_signal_into_another_room() {
 async fn simultaneous_joins_always_learn_of_each_other() {
     let s = server(config()).await;
     for round in 0..200 {
-        let code = carrom_signaling::code::mint(0, round);
+        let code = carrom_signaling::code::mint(round, 2);
         let path = format!("/r/{code}?seats=2");
         let ((mut a, id_a), (mut b, id_b)) = tokio::join!(join(&s, &path), join(&s, &path));
         // Exactly one of them was there first and is told of the other (matchbox peers

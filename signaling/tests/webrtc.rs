@@ -12,7 +12,7 @@ use matchbox_socket::{PeerState, RtcIceServerConfig, WebRtcSocket};
 use std::time::{Duration, Instant};
 
 // The namespace harness is the one the game's own peer tests use.
-#[path = "../../tests/net_support/mod.rs"]
+#[path = "../../tests/support/net.rs"]
 mod net_support;
 use net_support::isolated;
 
@@ -25,7 +25,10 @@ fn peer(url: &str) -> (WebRtcSocket, matchbox_socket::MessageLoopFuture) {
 
 #[test]
 fn matchbox_peers_meet_in_a_private_room_and_exchange_data_both_ways() {
-    if !isolated("matchbox_peers_meet_in_a_private_room_and_exchange_data_both_ways") {
+    if !isolated(
+        module_path!(),
+        "matchbox_peers_meet_in_a_private_room_and_exchange_data_both_ways",
+    ) {
         return;
     }
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();

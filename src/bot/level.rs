@@ -6,8 +6,8 @@
 
 use super::candidates::{Powers, candidates, wanted};
 use super::judge::{leave, outcome, outcome_with_table, reach, value};
+use crate::determinism::mix;
 use crate::game::Match;
-use crate::rules::settings::mix;
 use crate::sim::stroke::{FULL_POWER, check_aim, nth_legal_placement};
 use crate::sim::{Angle, Stroke};
 

@@ -14,11 +14,11 @@ pub enum Player {
 }
 
 impl Player {
-    /// The player called `name` (easy, medium, hard, geometric).
-    pub fn from_name(name: &str) -> Option<Player> {
-        match name {
-            "geometric" => Some(Player::Geometric),
-            _ => BotLevel::from_name(name).map(Player::Bot),
+    /// The player's name: its bot level's, or `geometric`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Player::Bot(level) => level.name(),
+            Player::Geometric => "geometric",
         }
     }
 }

@@ -5,7 +5,7 @@
 use super::game::Draughts;
 use super::moves::{Move, Moves};
 use super::search::{Budget, Searcher};
-use crate::rules::settings::mix;
+use crate::determinism::mix;
 
 /// A strength.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -19,16 +19,6 @@ pub enum Level {
 }
 
 impl Level {
-    /// The level called `name` (easy, medium, hard).
-    pub fn from_name(name: &str) -> Option<Level> {
-        match name {
-            "easy" => Some(Level::Easy),
-            "medium" => Some(Level::Medium),
-            "hard" => Some(Level::Hard),
-            _ => None,
-        }
-    }
-
     /// The level's name.
     pub const fn name(self) -> &'static str {
         match self {

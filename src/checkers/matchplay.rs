@@ -5,7 +5,7 @@ use super::level::{Level, choose};
 use super::moves::Moves;
 use super::position::Colour;
 use super::search::Searcher;
-use crate::rules::settings::mix;
+use crate::determinism::mix;
 
 /// One side of an engine match.
 #[derive(Clone, Copy, Debug)]

@@ -5,7 +5,7 @@
 use super::board::{BOTTOM_ROW, TOP_ROW};
 use super::moves::Move;
 use super::position::{Colour, Position};
-use crate::rules::settings::mix;
+use crate::determinism::mix;
 
 const fn table() -> [[u64; 32]; 4] {
     let mut keys = [[0; 32]; 4];

@@ -1,5 +1,9 @@
-//! The desktop client (Bevy 0.19, feature `client`): screens, the board view, aiming, the
-//! HUD, local play (pass-and-play and the bot's seats) and what is saved between runs.
+//! The client (Bevy 0.19, feature `client`), grouped by concern: [`flow`] (the states:
+//! screen, pause, match host, the next match's setup), [`screens`] (shared by both
+//! games), [`hosts`] (local play, the online lobby and rollback session), [`carrom`] (the
+//! board, its input, HUD, views and sounds), [`persistence`] (settings and the saved
+//! match), [`ui`] (palette, widgets, menus), and [`headless`] (`carrom peer`: the same
+//! plugins with no window).
 //!
 //! The client decides no rule: a local match is a [`crate::game::Match`] driven by
 //! [`crate::game::advance`] at 60 Hz with the inputs the players' controls produce, the
@@ -7,38 +11,23 @@
 //! window (headless tests run it on `MinimalPlugins`); [`ViewPlugin`] draws the board and
 //! turns the mouse into board coordinates.
 
-mod aim_view;
-mod aiming;
-mod board_view;
-mod bot_seat;
-mod camera;
-mod home;
-mod how_to_play;
-mod hud;
-mod local_match;
-mod online;
-mod pause;
-mod pieces_view;
-mod preferences;
-mod results;
-mod resume;
-mod rules_text;
-mod screen;
-mod settings_screen;
-mod setup;
+mod carrom;
+mod flow;
+mod headless;
+mod hosts;
+mod persistence;
+mod screens;
 mod smoke;
-mod sound;
-mod storage;
 mod ui;
 
-pub use aiming::{AimControl, BoardPointer, PointerAction, baseline_axis};
-pub use local_match::{FixedSeed, LocalMatch, MatchFinished};
-pub use online::{JoinRequest, OnlineConfig, OnlineMatch, OnlineStep};
-pub use preferences::Preferences;
-pub use screen::Screen;
-pub use setup::{Controller, MatchSetup, Mode};
+pub use carrom::aiming::{AimControl, BoardPointer, PointerAction, baseline_axis};
+pub use flow::{Controller, MatchHost, MatchSetup, Mode, Pause, Screen};
+pub use headless::{Ending, PeerOptions, PeerReport, Shots, run_peer};
+pub use hosts::lobby::JoinRequest;
+pub use hosts::online::{OnlineConfig, OnlineMatch, OnlineStep};
+pub use hosts::{FixedSeed, LocalMatch, MatchFinished};
+pub use persistence::{Preferences, Storage};
 pub use smoke::SmokeTest;
-pub use storage::Storage;
 pub use ui::{Action, ActionButton, MenuSet, Notice};
 
 use bevy::prelude::*;
@@ -55,23 +44,14 @@ impl Plugin for ClientPlugin {
         if !app.world().contains_resource::<Storage>() {
             app.insert_resource(Storage::from_environment());
         }
-        app.insert_resource(Time::<Fixed>::from_hz(crate::game::FRAME_RATE as f64))
-            .init_state::<Screen>()
-            .add_plugins((
-                ui::UiPlugin,
-                preferences::PreferencesPlugin,
-                home::HomePlugin,
-                how_to_play::HowToPlayPlugin,
-                settings_screen::SettingsScreenPlugin,
-                local_match::LocalMatchPlugin,
-                resume::ResumePlugin,
-                aiming::AimingPlugin,
-                bot_seat::BotSeatPlugin,
-                hud::HudPlugin,
-                pause::PausePlugin,
-                results::ResultsPlugin,
-                online::OnlinePlugin,
-            ));
+        app.insert_resource(Time::<Fixed>::from_hz(crate::game::FRAME_RATE as f64)).add_plugins((
+            flow::FlowPlugin,
+            ui::UiPlugin,
+            persistence::PersistencePlugin,
+            hosts::HostsPlugin,
+            screens::ScreensPlugin,
+            carrom::CarromPlugin,
+        ));
     }
 }
 
@@ -81,13 +61,7 @@ pub struct ViewPlugin;
 
 impl Plugin for ViewPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((
-            camera::CameraPlugin,
-            board_view::BoardViewPlugin,
-            pieces_view::PiecesViewPlugin,
-            aim_view::AimViewPlugin,
-            sound::SoundPlugin,
-        ));
+        app.add_plugins(carrom::CarromViewPlugin);
     }
 }
 

@@ -4,12 +4,12 @@
 //! `game.png` (mid-break), then prints one JSON line of measurements (launch to first
 //! frame, frame times and simulation step times during the break, memory) and quits.
 
-use super::aiming::{BoardPointer, PointerAction, baseline_axis};
-use super::board_view::point;
-use super::local_match::{FixedSeed, LocalMatch, StepTimes};
-use super::screen::Screen;
-use super::setup::MatchSetup;
-use super::ui::Action;
+use crate::client::carrom::aiming::{BoardPointer, PointerAction, baseline_axis};
+use crate::client::carrom::board_view::point;
+use crate::client::flow::screen::Screen;
+use crate::client::flow::setup::MatchSetup;
+use crate::client::hosts::local::{FixedSeed, LocalMatch, StepTimes};
+use crate::client::ui::Action;
 use crate::game::Phase;
 use crate::rules::Variant;
 use crate::sim::Fx;

@@ -3,8 +3,9 @@
 //! last ruling. This is what ARCHITECTURE.md calls the Table: rollback saves it by
 //! copying bytes, and its checksum is [`Match::hash`].
 
+use crate::determinism::fnv1a64;
 use crate::rules::{MatchState, Ruling, Settings};
-use crate::sim::{Seat, Table, hash::fnv1a64};
+use crate::sim::{Seat, Table};
 use bytemuck::{Pod, Zeroable};
 
 /// What the match is doing.
@@ -167,7 +168,7 @@ impl Match {
         sound.then_some(m)
     }
 
-    /// FNV-1a 64 of the state's bytes (see [`crate::sim::hash`]).
+    /// FNV-1a 64 of the state's bytes (see [`crate::determinism::hash`]).
     pub fn hash(&self) -> u64 {
         fnv1a64(bytemuck::bytes_of(self))
     }

@@ -2,18 +2,17 @@
 //! GGRS rollback, over matchbox WebRTC data channels; the signaling server only introduces
 //! the peers. This module holds what any front end needs: the GGRS configuration and
 //! session, a socket adapter that never panics on a peer's bytes, room addresses, the
-//! desync record and its replay, and the headless peer (`carrom peer`).
+//! hello, and the desync record and its replay. The rollback host that plays a match over
+//! them is the client's (`crate::client`), windowed or headless (`carrom peer`).
 
 pub mod connect;
 pub mod diagnostics;
 pub mod hello;
-pub mod peer;
 pub mod room;
 pub mod session;
-pub mod shots;
 pub mod socket;
 
-pub use session::{CarromConfig, build_session, match_seed};
+pub use session::{build_session, match_seed};
 pub use socket::{Counters, Impairment, SafeChannel};
 
 /// The network protocol's version: it is part of every room address, so peers of other

@@ -1,5 +1,6 @@
 //! Room addresses on the signaling server: private rooms by invite code, quick matches by
-//! game type and player count; both carry [`super::PROTOCOL_VERSION`].
+//! game type and player count; both carry [`super::PROTOCOL_VERSION`]. Invite codes
+//! themselves are `carrom_signaling::code`, shared with the server.
 
 use super::PROTOCOL_VERSION;
 use crate::rules::Variant;
@@ -17,40 +18,6 @@ pub fn quick_match(signaling: &str, variant: Variant, players: u8) -> String {
     format!("{base}/q/{key}?next={players}")
 }
 
-/// Crockford's base-32 alphabet (no I, L, O, U), as carrom-signaling checks it.
-const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-
-/// A new invite code: 12 characters from `random`, then the number of players, so a
-/// friend joining by code knows the room's size.
-pub fn mint_code(random: u64, players: u8) -> String {
-    let mut bits = random;
-    let mut code: String = (0..12)
-        .map(|_| {
-            let c = ALPHABET[(bits & 31) as usize] as char;
-            bits = bits.rotate_right(5);
-            c
-        })
-        .collect();
-    code.push(char::from(b'0' + players.clamp(2, 4)));
-    code
-}
-
-/// The canonical form of an invite code typed or pasted by a player (a `carrom://join/`
-/// link works too), with the number of players it was made for.
-pub fn parse_code(text: &str) -> Option<(String, u8)> {
-    let text = text.trim();
-    let text = text.strip_prefix("carrom://join/").unwrap_or(text);
-    let code = text.trim_end_matches('/').to_ascii_uppercase();
-    let valid = code.len() == 13 && code.bytes().all(|b| ALPHABET.contains(&b));
-    let players = code.as_bytes().last().map(|b| b.wrapping_sub(b'0'))?;
-    (valid && (2..=4).contains(&players)).then_some((code, players))
-}
-
-/// The invite link for `code`.
-pub fn invite_link(code: &str) -> String {
-    format!("carrom://join/{code}")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -64,18 +31,5 @@ mod tests {
         );
         let quick = quick_match("ws://h:1", Variant::DiscPool, 4);
         assert_eq!(quick, format!("ws://h:1/q/carrom-p{PROTOCOL_VERSION}-disc_pool-4?next=4"));
-        assert_eq!(invite_link("0123456789ABC"), "carrom://join/0123456789ABC");
-    }
-
-    #[test]
-    fn a_minted_code_reads_back_with_its_player_count() {
-        for players in 2..=4 {
-            let code = mint_code(0xDEAD_BEEF_1234_5678, players);
-            assert_eq!(parse_code(&code), Some((code.clone(), players)));
-            let link = invite_link(&code.to_lowercase());
-            assert_eq!(parse_code(&link), Some((code, players)));
-        }
-        assert_eq!(parse_code("0123456789AB9"), None, "nine players is no code of ours");
-        assert_eq!(parse_code("0123456789ABI"), None);
     }
 }

@@ -3,22 +3,11 @@
 //! the match seed derived from those ids so every peer starts from the same state.
 
 use super::socket::SafeChannel;
-use crate::game::{FRAME_RATE, Input, Match};
-use crate::sim::hash::fnv1a64;
+use crate::determinism::fnv1a64;
+use crate::game::{FRAME_RATE, Input};
 use ggrs::{DesyncDetection, GgrsError, P2PSession, PlayerType, SessionBuilder};
 use matchbox_socket::PeerId;
 use std::time::Duration;
-
-/// The GGRS configuration: inputs are [`Input`], the saved state is the whole [`Match`].
-#[derive(Debug)]
-pub struct CarromConfig;
-
-impl ggrs::Config for CarromConfig {
-    type Input = Input;
-    type InputPredictor = ggrs::PredictRepeatLast;
-    type State = Match;
-    type Address = PeerId;
-}
 
 /// Frames of input delay: hides most of a LAN's or a city's latency without rollback.
 pub const INPUT_DELAY: usize = 2;
@@ -76,17 +65,6 @@ pub fn frame_inputs(inputs: &[(Input, ggrs::InputStatus)]) -> Vec<Input> {
             _ => *input,
         })
         .collect()
-}
-
-/// The checksum GGRS compares for `m`: what bevy_ggrs computes for the client's world
-/// (the match resource's hash, XOR the part for its zero rollback entities), so headless
-/// peers and windowed clients compare alike.
-pub fn checksum(m: &Match) -> u128 {
-    use std::hash::{Hash, Hasher};
-    let mut entities = bevy_ggrs::checksum_hasher();
-    0u64.hash(&mut entities);
-    0u64.hash(&mut entities);
-    m.hash() as u128 ^ entities.finish() as u128
 }
 
 /// The player handle (input slot) of `me` among `peers`.

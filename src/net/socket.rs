@@ -77,7 +77,7 @@ impl SafeChannel {
     fn draw(&mut self) -> u64 {
         self.draws += 1;
         let seed = self.impairment.map_or(0, |i| i.seed);
-        crate::rules::settings::mix(seed ^ self.draws.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        crate::determinism::mix(seed ^ self.draws.wrapping_mul(0x9E37_79B9_7F4A_7C15))
     }
 
     fn transmit(&mut self, peer: PeerId, bytes: Vec<u8>) {

@@ -1,6 +1,7 @@
 //! Match settings (variant, players, board, shot clock, seed) and who sits where
 //! (RULES.md CM-1). They are part of the state, so every peer agrees on them.
 
+use crate::determinism::mix;
 use crate::sim::{PresetId, Seat};
 use bytemuck::{Pod, Zeroable};
 use core::fmt;
@@ -182,14 +183,6 @@ impl Settings {
             }
         }
     }
-}
-
-/// SplitMix64's output function: spreads a seed's bits (documented, stable).
-pub const fn mix(seed: u64) -> u64 {
-    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 #[cfg(test)]

@@ -1,11 +1,14 @@
 //! The deterministic carrom core: fixed-point maths, board presets and geometry, the
 //! rack, disc physics and the stroke report. No Bevy, no floats, no I/O; every target
 //! computes the same bytes (see PHYSICS.md and the crate README).
+// The pure core's rules, checked by the compiler and clippy (clippy.toml lists the banned
+// types and calls: hash maps, clocks, files, threads, environment).
+#![forbid(unsafe_code)]
+#![deny(clippy::float_arithmetic, clippy::disallowed_types, clippy::disallowed_methods)]
 
 pub mod angle;
 pub mod body;
 pub mod fixed;
-pub mod hash;
 pub mod motion;
 pub mod preset;
 pub mod rack;

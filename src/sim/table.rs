@@ -3,12 +3,12 @@
 
 use super::body::{Body, Kind};
 use super::fixed::{Fx, V2};
-use super::hash::fnv1a64;
 use super::motion::{self, Observer};
 use super::preset::{Preset, PresetId};
 use super::rack::rack;
 use super::report::StrokeReport;
 use super::stroke::{Seat, Stroke, StrokeError, check_aim, check_placement, launch};
+use crate::determinism::fnv1a64;
 use bytemuck::{Pod, Zeroable};
 use core::fmt;
 

@@ -1,0 +1,215 @@
+//! `carrom peer`: a headless peer joins a room, plays a match under rollback and prints
+//! one JSON line describing it (for tests, soak runs and bug reports).
+
+use super::exit::{Exit, fail};
+use super::output::{print_lines, read_input};
+use super::values::{BoardArg, BotLevelArg, VariantArg};
+use carrom::client::{Ending, PeerOptions, PeerReport, Shots, run_peer};
+use carrom::net::Impairment;
+use carrom::net::connect::IceServer;
+use carrom::scenario::Scenario;
+use carrom_signaling::code;
+use serde::Serialize;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Arguments of `carrom peer`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The signaling server, ws://HOST:PORT.
+    #[arg(long)]
+    signaling: String,
+    /// The private room's invite code (13 characters), or its carrom://join/ link.
+    #[arg(long)]
+    room: String,
+    /// Players, 2-4.
+    #[arg(long)]
+    players: u8,
+    /// The game type.
+    #[arg(long, value_enum)]
+    variant: VariantArg,
+    /// The board.
+    #[arg(long, value_enum, default_value = "standard")]
+    board: BoardArg,
+    /// Shot clock, seconds (0: off).
+    #[arg(long, default_value_t = 30)]
+    shot_clock: u16,
+    /// Seed of the random legal shots played when there is no script (or it runs out).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Play these strokes (the `simulate` file format) on this peer's turns, in order.
+    #[arg(long)]
+    script: Option<PathBuf>,
+    /// Let the bot play this peer's strokes.
+    #[arg(long, value_enum, conflicts_with = "script")]
+    bot: Option<BotLevelArg>,
+    /// An ICE server URL (stun:... or turn:...); repeat for several. None: host candidates.
+    #[arg(long)]
+    ice: Vec<String>,
+    /// TURN user name for the --ice servers.
+    #[arg(long)]
+    turn_user: Option<String>,
+    /// TURN credential for the --ice servers.
+    #[arg(long)]
+    turn_credential: Option<String>,
+    /// Seconds to wait for every player.
+    #[arg(long, default_value_t = 60)]
+    connect_timeout: u64,
+    /// Seconds a match may take.
+    #[arg(long, default_value_t = 1800)]
+    match_timeout: u64,
+    /// Where to write a desync record.
+    #[arg(long, default_value = ".")]
+    diagnostics: PathBuf,
+    /// Frames per second; 0 runs as fast as the other peers allow (tests, soak runs).
+    #[arg(long, default_value_t = 60)]
+    speed: u32,
+    /// Tests and soak runs: drop this percentage of the datagrams this peer sends.
+    #[arg(long, default_value_t = 0.0)]
+    impair_loss: f64,
+    /// Tests and soak runs: delay what this peer sends by this many milliseconds...
+    #[arg(long, default_value_t = 0)]
+    impair_delay_ms: u64,
+    /// ...give or take up to this many.
+    #[arg(long, default_value_t = 0)]
+    impair_jitter_ms: u64,
+    /// Tests and soak runs: send this many garbage datagrams per second to every peer.
+    #[arg(long, default_value_t = 0)]
+    inject_garbage: u32,
+}
+
+/// The line `carrom peer` prints.
+#[derive(Serialize)]
+struct Line {
+    result: Outcome,
+    frames: u32,
+    hash: String,
+    table: String,
+    rollbacks: u64,
+    bytes_sent: u64,
+    bytes_per_s: f64,
+    rollbacks_per_s: f64,
+    worst_resim_us: u64,
+    malformed: u64,
+    join_to_first_frame_ms: u64,
+    /// Each other peer's route: `direct`, `relayed` or `unknown`.
+    routes: Vec<String>,
+    /// Where a desync record was written.
+    record: Option<String>,
+}
+
+/// How the match ended.
+#[derive(Serialize)]
+struct Outcome {
+    ending: &'static str,
+    winner_side: Option<usize>,
+    scores: Vec<i32>,
+}
+
+impl Line {
+    fn of(report: &PeerReport) -> Line {
+        let per_second =
+            |n: u64, places: f64| (n as f64 / report.seconds.max(1e-3) * places).round() / places;
+        Line {
+            result: Outcome {
+                ending: report.ending.name(),
+                winner_side: report.winner,
+                scores: report.scores.clone(),
+            },
+            frames: report.frames,
+            hash: format!("{:016x}", report.hash),
+            table: format!("{:016x}", report.table),
+            rollbacks: report.rollbacks,
+            bytes_sent: report.bytes_sent,
+            bytes_per_s: per_second(report.bytes_sent, 10.0),
+            rollbacks_per_s: per_second(report.rollbacks, 100.0),
+            worst_resim_us: report.worst_resim_us,
+            malformed: report.malformed,
+            join_to_first_frame_ms: report.join_to_first_frame_ms,
+            routes: report.routes.clone(),
+            record: report.record.as_ref().map(|p| p.display().to_string()),
+        }
+    }
+}
+
+/// Runs the command: exit 0 when the match finished, 3 on a forfeit, 4 on a desync.
+pub fn run(args: Args) -> Exit {
+    let command = "peer";
+    if !args.variant.0.allows(args.players) {
+        let message =
+            format!("{} cannot be played by {} players", args.variant.0.name(), args.players);
+        return fail(command, Exit::BadInput, message);
+    }
+    let room = args.room.trim();
+    let Some(room) = code::normalise(room.strip_prefix(code::LINK_PREFIX).unwrap_or(room)) else {
+        let message = format!(
+            "--room {:?} is not an invite code (13 characters, 0-9 and A-Z without I, L, O, U)",
+            args.room
+        );
+        return fail(command, Exit::BadInput, message);
+    };
+    let shots = match (&args.script, args.bot) {
+        (Some(path), _) => {
+            match read_input(path).and_then(|text| Scenario::parse(&text).map_err(|e| e.0)) {
+                Ok(scenario) => {
+                    let strokes = scenario.strokes.iter().filter_map(|s| s.stroke.ok()).collect();
+                    Shots::Script(strokes, args.seed)
+                }
+                Err(e) => return fail(command, Exit::BadInput, format!("{}: {e}", path.display())),
+            }
+        }
+        (None, Some(level)) => Shots::Bot(level.0),
+        (None, None) => Shots::Random(args.seed),
+    };
+    let ice_servers = if args.ice.is_empty() {
+        Vec::new()
+    } else {
+        vec![IceServer {
+            urls: args.ice.clone(),
+            username: args.turn_user.clone(),
+            credential: args.turn_credential.clone(),
+        }]
+    };
+    let impairment = impairment(&args);
+    let options = PeerOptions {
+        signaling: args.signaling,
+        room,
+        players: args.players,
+        variant: args.variant.0,
+        preset: args.board.0,
+        shot_clock: args.shot_clock,
+        shots,
+        ice_servers,
+        connect_timeout: Duration::from_secs(args.connect_timeout),
+        match_timeout: Duration::from_secs(args.match_timeout),
+        impairment,
+        diagnostics: args.diagnostics,
+        speed: args.speed,
+    };
+    match run_peer(&options) {
+        Ok(report) => match print_lines(command, [Line::of(&report)]) {
+            Exit::Done => match report.ending {
+                Ending::Finished => Exit::Done,
+                Ending::OpponentGone => Exit::Forfeit,
+                Ending::Desync => Exit::Desync,
+            },
+            exit => exit,
+        },
+        Err(e) => fail(command, Exit::Failed, e),
+    }
+}
+
+/// The faults this peer applies to what it sends, if any were asked for.
+fn impairment(args: &Args) -> Option<Impairment> {
+    let any = args.impair_loss > 0.0
+        || args.impair_delay_ms > 0
+        || args.impair_jitter_ms > 0
+        || args.inject_garbage > 0;
+    any.then(|| Impairment {
+        loss: (args.impair_loss / 100.0).clamp(0.0, 1.0),
+        delay: Duration::from_millis(args.impair_delay_ms),
+        jitter: Duration::from_millis(args.impair_jitter_ms),
+        garbage_per_second: args.inject_garbage,
+        seed: args.seed,
+    })
+}

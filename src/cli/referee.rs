@@ -1,0 +1,26 @@
+//! `carrom referee FILE`: adjudicates a match scenario stroke by stroke through the real
+//! game step and prints one JSON line per stroke with the ruling.
+
+use super::exit::{Exit, fail};
+use super::output::{print_lines, read_input};
+use carrom::scenario::{MatchScenario, referee};
+use std::path::PathBuf;
+
+/// Arguments of `carrom referee`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The match scenario (JSON; see the README), or `-` for standard input.
+    file: PathBuf,
+}
+
+/// Runs the command.
+pub fn run(args: &Args) -> Exit {
+    let parsed =
+        read_input(&args.file).and_then(|text| MatchScenario::parse(&text).map_err(|e| e.0));
+    match parsed {
+        Ok(scenario) => print_lines("referee", referee(&scenario)),
+        Err(message) => {
+            fail("referee", Exit::BadInput, format!("{}: {message}", args.file.display()))
+        }
+    }
+}

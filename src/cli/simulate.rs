@@ -1,0 +1,24 @@
+//! `carrom simulate FILE`: plays a scenario's strokes and prints one JSON line per stroke.
+
+use super::exit::{Exit, fail};
+use super::output::{print_lines, read_input};
+use carrom::scenario::{Scenario, simulate};
+use std::path::PathBuf;
+
+/// Arguments of `carrom simulate`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The scenario (JSON; see the README), or `-` for standard input.
+    file: PathBuf,
+}
+
+/// Runs the command.
+pub fn run(args: &Args) -> Exit {
+    let parsed = read_input(&args.file).and_then(|text| Scenario::parse(&text).map_err(|e| e.0));
+    match parsed {
+        Ok(scenario) => print_lines("simulate", simulate(&scenario)),
+        Err(message) => {
+            fail("simulate", Exit::BadInput, format!("{}: {message}", args.file.display()))
+        }
+    }
+}

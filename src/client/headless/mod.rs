@@ -1,0 +1,237 @@
+//! The headless peer (`carrom peer`): the client's own plugins on `MinimalPlugins`, with
+//! no window and a scripted seat. It goes through the same lobby, rollback host, GGRS
+//! event handling and checksum as the windowed client — there is one rollback host, so
+//! the two always agree. It ends with a [`PeerReport`].
+
+mod shooter;
+mod shots;
+
+pub use shots::Shots;
+
+use super::flow::{Controller, MatchSetup};
+use super::hosts::lobby::{JoinRequest, Lobby, OnlineController, OnlineImpairment};
+use super::hosts::online::{DiagnosticsDir, MatchOverAt, NetworkEnding, Online, OnlineMatch};
+use super::persistence::{Preferences, Storage};
+use crate::game::FRAME_RATE;
+use crate::net::connect::IceServer;
+use crate::net::socket::Impairment;
+use crate::rules::{NO_SIDE, Variant};
+use crate::sim::PresetId;
+use bevy::app::PluginsState;
+use bevy::input::InputPlugin;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use bevy_ggrs::ConfirmedFrameCount;
+use shooter::{HeadlessShots, ShooterPlugin};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// How long a finished peer keeps the session running, so the others receive every input
+/// they need to confirm the same ending.
+const LINGER: Duration = Duration::from_secs(3);
+
+/// How to run a headless peer.
+#[derive(Debug, Clone)]
+pub struct PeerOptions {
+    /// The signaling server, `ws://HOST:PORT`.
+    pub signaling: String,
+    /// The private room's invite code.
+    pub room: String,
+    /// Players in the match (2–4).
+    pub players: u8,
+    /// Game type.
+    pub variant: Variant,
+    /// Board.
+    pub preset: PresetId,
+    /// Shot clock, seconds (0: off).
+    pub shot_clock: u16,
+    /// Where this peer's strokes come from.
+    pub shots: Shots,
+    /// ICE servers; none means host candidates only (a LAN, or tests).
+    pub ice_servers: Vec<IceServer>,
+    /// Longest wait for every player to arrive.
+    pub connect_timeout: Duration,
+    /// Longest a match may take.
+    pub match_timeout: Duration,
+    /// Directory for a desync record.
+    pub diagnostics: PathBuf,
+    /// Frames per second; 0 runs as fast as the other peers allow (tests, soak runs).
+    pub speed: u32,
+    /// Faults applied to what this peer sends (tests, soak runs).
+    pub impairment: Option<Impairment>,
+}
+
+/// How a headless match ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// Played to the end.
+    Finished,
+    /// A peer left; the match was ruled a forfeit.
+    OpponentGone,
+    /// The peers' states differed; a record was written.
+    Desync,
+}
+
+impl Ending {
+    /// The name in the JSON line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Ending::Finished => "finished",
+            Ending::OpponentGone => "opponent_gone",
+            Ending::Desync => "desync",
+        }
+    }
+}
+
+/// What a headless peer reports.
+#[derive(Debug, Clone)]
+pub struct PeerReport {
+    /// How it ended.
+    pub ending: Ending,
+    /// The winning side, if any.
+    pub winner: Option<usize>,
+    /// Each side's score.
+    pub scores: Vec<i32>,
+    /// The frame at which the match ended (0 if it did not).
+    pub frames: u32,
+    /// The state's hash at that frame (the same on every peer).
+    pub hash: u64,
+    /// The final table's hash (it does not change once the match is over).
+    pub table: u64,
+    /// States loaded for rollback.
+    pub rollbacks: u64,
+    /// The slowest rollback (load and re-simulation), microseconds.
+    pub worst_resim_us: u64,
+    /// Bytes this peer sent.
+    pub bytes_sent: u64,
+    /// Datagrams from peers that were dropped as malformed.
+    pub malformed: u64,
+    /// From the start to the first frame of the session, milliseconds.
+    pub join_to_first_frame_ms: u64,
+    /// Seconds the session ran.
+    pub seconds: f64,
+    /// Each other peer's route: `direct`, `relayed` or `unknown`.
+    pub routes: Vec<String>,
+    /// Where the desync record was written.
+    pub record: Option<PathBuf>,
+}
+
+/// Joins the room, plays the match, reports. Errors are for what prevents a match.
+pub fn run_peer(options: &PeerOptions) -> Result<PeerReport, String> {
+    let started = Instant::now();
+    let mut app = headless_app(options);
+    let frame = match options.speed {
+        0 => Duration::from_micros(250),
+        fps => Duration::from_secs(1) / fps,
+    };
+    let mut next_tick = Instant::now();
+    let mut finished_at: Option<Instant> = None;
+    loop {
+        app.update();
+        if started.elapsed() > options.match_timeout {
+            return Err(format!("the match did not end within {:?}", options.match_timeout));
+        }
+        let world = app.world();
+        if let Some(lobby) = world.get_resource::<Lobby>() {
+            if let Some(failure) = lobby.failure() {
+                return Err(failure.to_string());
+            }
+            if lobby.started().elapsed() > options.connect_timeout {
+                return Err(format!(
+                    "the players did not all arrive within {:?}: {}",
+                    options.connect_timeout,
+                    lobby.status()
+                ));
+            }
+        }
+        if let Some(online) = world.get_resource::<Online>() {
+            if online.ending == Some(NetworkEnding::Desync) {
+                return Ok(report(world, online, Ending::Desync));
+            }
+            let over = world.resource::<MatchOverAt>().0;
+            let confirmed = world.get_resource::<ConfirmedFrameCount>().map_or(-1, |c| c.0);
+            let confirmed_over =
+                over.is_some_and(|(at, _)| confirmed >= 0 && confirmed as u32 >= at);
+            if confirmed_over && finished_at.is_none() {
+                finished_at = Some(Instant::now());
+            }
+            if finished_at.is_some_and(|t| t.elapsed() >= LINGER) {
+                let ending = match online.ending {
+                    Some(NetworkEnding::PeerLeft) => Ending::OpponentGone,
+                    _ => Ending::Finished,
+                };
+                return Ok(report(world, online, ending));
+            }
+        }
+        next_tick += frame;
+        let now = Instant::now();
+        if next_tick > now {
+            std::thread::sleep(next_tick - now);
+        } else {
+            next_tick = now;
+        }
+    }
+}
+
+/// The client's plugins with no window, one 60 Hz frame per update, nothing saved, and
+/// the lobby asked to join the room at once.
+fn headless_app(options: &PeerOptions) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(
+            Duration::from_secs(1) / u32::from(FRAME_RATE),
+        ))
+        .insert_resource(Storage::nowhere())
+        .add_plugins((super::ClientPlugin, ShooterPlugin));
+    let world = app.world_mut();
+    let mut preferences = world.resource_mut::<Preferences>();
+    preferences.signaling = options.signaling.clone();
+    preferences.ice = options.ice_servers.clone();
+    preferences.names[0] = "headless".into();
+    let mut setup = world.resource_mut::<MatchSetup>();
+    setup.variant = options.variant;
+    setup.players = options.players;
+    setup.preset = options.preset;
+    setup.shot_clock = options.shot_clock;
+    app.insert_resource(JoinRequest::Room { code: options.room.clone(), players: options.players })
+        .insert_resource(OnlineController(Controller::Headless))
+        .insert_resource(HeadlessShots::new(options.shots.clone()))
+        .insert_resource(DiagnosticsDir(Some(options.diagnostics.clone())));
+    if let Some(impairment) = options.impairment {
+        app.insert_resource(OnlineImpairment(impairment));
+    }
+    while app.plugins_state() == PluginsState::Adding {
+        bevy::tasks::tick_global_task_pools_on_main_thread();
+    }
+    app.finish();
+    app.cleanup();
+    app
+}
+
+fn report(world: &World, online: &Online, ending: Ending) -> PeerReport {
+    let m = world.resource::<OnlineMatch>().0;
+    let over = world.resource::<MatchOverAt>().0;
+    let standing = m.standing();
+    let sides = m.settings().sides();
+    let (frames, hash) = over.unwrap_or((0, m.hash()));
+    let winner = (over.is_some() && standing.winner != NO_SIDE).then_some(standing.winner as usize);
+    let first_frame = online.first_frame;
+    PeerReport {
+        ending,
+        winner,
+        scores: standing.scores[..sides].to_vec(),
+        frames,
+        hash,
+        table: m.table().hash(),
+        rollbacks: online.rollbacks,
+        worst_resim_us: online.worst_resim.as_micros() as u64,
+        bytes_sent: online.bytes_sent(),
+        malformed: online.malformed(),
+        join_to_first_frame_ms: first_frame
+            .map_or(0, |t| t.saturating_duration_since(online.joined).as_millis() as u64),
+        seconds: first_frame.map_or(0.0, |t| t.elapsed().as_secs_f64()),
+        routes: online.routes(),
+        record: online.record.clone(),
+    }
+}

@@ -1,0 +1,323 @@
+//! The lobby every online match starts from, windowed or headless: connect to the
+//! signaling server (a private room by invite code, or the quick-match queue), exchange
+//! hellos with every peer that arrives (names, the creator's game, the protocol version),
+//! and once all players are here start the rollback session and open the match screen.
+//! What the players are shown of it is [`Lobby::status`]; the lobby screen draws it.
+
+use super::local::LocalMatch;
+use super::local::next_seed;
+use super::online::{DiagnosticsDir, MatchOverAt, Online, OnlineConfig, OnlineMatch, OnlineRecord};
+use crate::client::flow::{Controller, MatchHost, MatchSetup, Screen};
+use crate::client::persistence::Preferences;
+use crate::game::Match;
+use crate::net::connect::{GAME_CHANNEL, HELLO_CHANNEL, open};
+use crate::net::diagnostics::DesyncRecord;
+use crate::net::hello::{Hello, agree, names};
+use crate::net::room::{private_room, quick_match};
+use crate::net::session::{build_session, handle_of, match_seed};
+use crate::net::socket::{Counters, Impairment, SafeChannel};
+use bevy::prelude::*;
+use bevy_ggrs::{LocalPlayers, Session};
+use carrom_signaling::code as invite;
+use matchbox_socket::{PeerId, PeerState, WebRtcSocket};
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::Instant;
+
+/// How to go online: from Home, `carrom --join CODE`, or a headless peer.
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub enum JoinRequest {
+    /// Create a private match and invite friends by code.
+    Create,
+    /// Join a private match by the code (or link) a player typed.
+    Code(String),
+    /// Join private room `code` with `players` seats (headless peers name both).
+    Room {
+        /// The room's code, canonical.
+        code: String,
+        /// Seats in the room.
+        players: u8,
+    },
+    /// Join the quick-match queue for the game chosen on Home.
+    Quick,
+}
+
+/// Who plays this machine's seat in an online match: a person at the controls, or (for
+/// a headless peer) something else.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OnlineController(pub Controller);
+
+impl Default for OnlineController {
+    fn default() -> OnlineController {
+        OnlineController(Controller::Human)
+    }
+}
+
+/// Faults to apply to what this peer sends (tests and soak runs of headless peers).
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct OnlineImpairment(pub Impairment);
+
+/// The waiting room's connection, until the match starts.
+#[derive(Resource)]
+pub struct Lobby {
+    socket: Option<WebRtcSocket>,
+    players: u8,
+    code: Option<String>,
+    failure: Mutex<mpsc::Receiver<String>>,
+    mine: Hello,
+    hellos: Vec<(PeerId, Hello)>,
+    said_hello: Vec<PeerId>,
+    problem: Option<String>,
+    ended: bool,
+    started: Instant,
+    status: String,
+}
+
+impl Lobby {
+    /// The private room's invite code, if this is one.
+    pub fn code(&self) -> Option<&str> {
+        self.code.as_deref()
+    }
+
+    /// What the players are told: who is here, and any problem.
+    pub fn status(&self) -> &str {
+        &self.status
+    }
+
+    /// Why the lobby can no longer start a match (the connection to the signaling server
+    /// failed or ended), if it cannot.
+    pub fn failure(&self) -> Option<&str> {
+        if self.ended { self.problem.as_deref() } else { None }
+    }
+
+    /// When the lobby opened.
+    pub fn started(&self) -> Instant {
+        self.started
+    }
+}
+
+/// The lobby's life: opened on entering the lobby screen, gone on leaving it.
+pub(super) struct LobbyPlugin;
+
+impl Plugin for LobbyPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<OnlineController>()
+            .add_systems(Startup, join_from_command_line)
+            .add_systems(OnEnter(Screen::Lobby), open_lobby)
+            .add_systems(Update, wait_in_lobby.run_if(in_state(Screen::Lobby)))
+            .add_systems(OnExit(Screen::Lobby), |mut commands: Commands| {
+                commands.remove_resource::<Lobby>();
+            });
+    }
+}
+
+fn join_from_command_line(request: Option<Res<JoinRequest>>, mut next: ResMut<NextState<Screen>>) {
+    if request.is_some() {
+        next.set(Screen::Lobby);
+    }
+}
+
+fn open_lobby(
+    mut commands: Commands,
+    request: Option<Res<JoinRequest>>,
+    setup: Res<MatchSetup>,
+    preferences: Res<Preferences>,
+) {
+    let request = request.map(|r| r.clone()).unwrap_or(JoinRequest::Quick);
+    commands.remove_resource::<JoinRequest>();
+    let signaling = preferences.signaling.clone();
+    let room = match &request {
+        JoinRequest::Create => {
+            let code = invite::mint(next_seed(None), setup.players);
+            Ok((private_room(&signaling, &code, setup.players), Some(code), setup.players, true))
+        }
+        JoinRequest::Code(text) => match invite::parse(text) {
+            Some(found) => {
+                let url = private_room(&signaling, &found.code, found.players);
+                Ok((url, Some(found.code), found.players, false))
+            }
+            None => Err(format!("{text:?} is not an invite code (13 letters and digits).")),
+        },
+        JoinRequest::Room { code, players } => {
+            Ok((private_room(&signaling, code, *players), Some(code.clone()), *players, false))
+        }
+        JoinRequest::Quick => {
+            Ok((quick_match(&signaling, setup.variant, setup.players), None, setup.players, false))
+        }
+    };
+    let mine = |players: u8, creator: bool| {
+        let name = &preferences.names[0];
+        Hello::new(creator, setup.variant, players, setup.preset, setup.shot_clock, name)
+    };
+    let lobby = match room {
+        Ok((url, code, players, creator)) => {
+            let (socket, failure, problem) = match open(&url, &preferences.ice) {
+                Ok((socket, failure)) => (Some(socket), failure, None),
+                Err(e) => (None, mpsc::channel().1, Some(e)),
+            };
+            Lobby {
+                ended: socket.is_none(),
+                socket,
+                players,
+                code,
+                failure: Mutex::new(failure),
+                mine: mine(players, creator),
+                hellos: Vec::new(),
+                said_hello: Vec::new(),
+                problem,
+                started: Instant::now(),
+                status: "Connecting to the signaling server...".into(),
+            }
+        }
+        Err(problem) => Lobby {
+            socket: None,
+            players: setup.players,
+            code: None,
+            failure: Mutex::new(mpsc::channel().1),
+            mine: mine(setup.players, false),
+            hellos: Vec::new(),
+            said_hello: Vec::new(),
+            status: problem.clone(),
+            problem: Some(problem),
+            ended: true,
+            started: Instant::now(),
+        },
+    };
+    commands.insert_resource(lobby);
+}
+
+/// Every frame in the lobby: news from the signaling server, hellos sent and received, and
+/// the match started once every player is here and said hello.
+#[allow(clippy::too_many_arguments)]
+fn wait_in_lobby(
+    mut commands: Commands,
+    lobby: Option<ResMut<Lobby>>,
+    preferences: Res<Preferences>,
+    controller: Res<OnlineController>,
+    impairment: Option<Res<OnlineImpairment>>,
+    diagnostics: Res<DiagnosticsDir>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut host: ResMut<NextState<MatchHost>>,
+) {
+    let Some(mut lobby) = lobby else { return };
+    let lobby = &mut *lobby;
+    let failed = lobby.failure.lock().ok().and_then(|failure| failure.try_recv().ok());
+    if let Some(message) = failed {
+        // The socket's message loop has ended: polling it again would panic in matchbox.
+        lobby.socket = None;
+        lobby.ended = true;
+        lobby.problem = Some(message);
+    }
+    let mut socket = lobby.socket.take();
+    let connected = socket.as_mut().map(|socket| poll(socket, lobby)).unwrap_or_default();
+    let identified = socket.as_mut().is_some_and(|s| s.id().is_some());
+    lobby.socket = socket;
+    lobby.status = status(lobby, connected.len(), identified);
+    let Some(socket) = lobby.socket.as_mut() else { return };
+    let Some(me) = socket.id() else { return };
+    if connected.len() + 1 != lobby.players as usize || lobby.hellos.len() != connected.len() {
+        return;
+    }
+    let mut peers = connected;
+    peers.push(me);
+    let mut hellos = lobby.hellos.clone();
+    hellos.push((me, lobby.mine.clone()));
+    let Some(settings) = agree(&hellos, match_seed(&peers)) else {
+        lobby.problem = Some("the players chose games that cannot be played together".into());
+        return;
+    };
+    let Ok(channel) = socket.take_channel(GAME_CHANNEL) else {
+        lobby.problem = Some("the game channel is gone".into());
+        return;
+    };
+    let counters = Arc::new(Counters::default());
+    let mut channel = SafeChannel::new(channel, counters.clone());
+    if let Some(impairment) = impairment {
+        channel = channel.impaired(impairment.0);
+    }
+    let session = match build_session::<OnlineConfig>(me, &peers, channel) {
+        Ok(session) => session,
+        Err(e) => {
+            lobby.problem = Some(format!("cannot start the match: {e}"));
+            return;
+        }
+    };
+    let local = handle_of(me, &peers);
+    let mut shown_names: [String; 4] = core::array::from_fn(|_| String::new());
+    for (slot, name) in shown_names.iter_mut().zip(names(&hellos)) {
+        *slot = name;
+    }
+    shown_names[local] = preferences.names[0].clone();
+    let controllers =
+        core::array::from_fn(|i| if i == local { controller.0 } else { Controller::Remote });
+    let m = Match::new(settings);
+    commands.insert_resource(LocalMatch::resumed(m, controllers, shown_names.clone()));
+    commands.insert_resource(OnlineMatch(m));
+    commands.insert_resource(MatchOverAt::default());
+    let record = OnlineRecord::new(DesyncRecord::new(&settings), diagnostics.0.clone());
+    commands.insert_resource(record);
+    commands.insert_resource(Session::P2P(session));
+    commands.insert_resource(LocalPlayers(vec![local]));
+    let Some(socket) = lobby.socket.take() else { return };
+    let failure = std::mem::replace(&mut lobby.failure, Mutex::new(mpsc::channel().1));
+    commands.insert_resource(Online::new(
+        socket,
+        failure,
+        peers,
+        shown_names.to_vec(),
+        local,
+        counters,
+        lobby.started,
+    ));
+    host.set(MatchHost::Online);
+    screen.set(Screen::Game);
+}
+
+/// Polls the socket: peers gone are forgotten, newcomers are sent this peer's hello, and
+/// hellos received are kept. Returns the peers connected now.
+fn poll(socket: &mut WebRtcSocket, lobby: &mut Lobby) -> Vec<PeerId> {
+    for (peer, state) in socket.update_peers() {
+        if state == PeerState::Disconnected {
+            lobby.hellos.retain(|(p, _)| *p != peer);
+            lobby.said_hello.retain(|p| *p != peer);
+        }
+    }
+    let connected: Vec<PeerId> = socket.connected_peers().collect();
+    for peer in &connected {
+        if !lobby.said_hello.contains(peer) {
+            socket.channel_mut(HELLO_CHANNEL).send(lobby.mine.encode().into(), *peer);
+            lobby.said_hello.push(*peer);
+        }
+    }
+    for (peer, bytes) in socket.channel_mut(HELLO_CHANNEL).receive() {
+        match Hello::decode(&bytes) {
+            Some(h) if !lobby.hellos.iter().any(|(p, _)| *p == peer) => {
+                lobby.hellos.push((peer, h))
+            }
+            Some(_) => {}
+            None => {
+                lobby.problem =
+                    Some("a player with another version of the game tried to join".into())
+            }
+        }
+    }
+    connected
+}
+
+/// The lobby's status line: any problem, then who is here.
+fn status(lobby: &Lobby, connected: usize, identified: bool) -> String {
+    let arrived: Vec<String> = std::iter::once(format!("{} (you)", lobby.mine.name))
+        .chain(lobby.hellos.iter().map(|(_, h)| h.name.clone()))
+        .collect();
+    let here = if lobby.ended {
+        String::new()
+    } else if identified {
+        format!("{} of {} players here: {}", connected + 1, lobby.players, arrived.join(", "))
+    } else {
+        "Connecting to the signaling server...".to_string()
+    };
+    match &lobby.problem {
+        Some(problem) if here.is_empty() => problem.clone(),
+        Some(problem) => format!("{problem}\n{here}"),
+        None => here,
+    }
+}

@@ -1,0 +1,35 @@
+//! The hosts that run a match: [`local`] steps it on this machine, [`online`] under GGRS
+//! rollback with peers. Both keep the match on screen in [`LocalMatch`], which the board,
+//! its input and the HUD read whichever host runs it.
+
+pub mod lobby;
+pub mod local;
+pub mod online;
+pub mod sets;
+
+pub use local::{FixedSeed, LocalMatch, MatchFinished, MatchStep, next_seed, start_local};
+pub use sets::{HostSystems, MatchSystems};
+
+use super::flow::{MatchHost, Screen};
+use bevy::ecs::schedule::ScheduleLabel;
+use bevy::prelude::*;
+
+/// Both hosts, and their sets configured once.
+pub(super) struct HostsPlugin;
+
+impl Plugin for HostsPlugin {
+    fn build(&self, app: &mut App) {
+        for schedule in [Update.intern(), FixedUpdate.intern()] {
+            app.configure_sets(
+                schedule,
+                (
+                    MatchSystems
+                        .run_if(in_state(Screen::Game).and_then(resource_exists::<LocalMatch>)),
+                    HostSystems::Local.run_if(in_state(MatchHost::Local)),
+                    HostSystems::Online.run_if(in_state(MatchHost::Online)),
+                ),
+            );
+        }
+        app.add_plugins((local::LocalMatchPlugin, lobby::LobbyPlugin, online::OnlinePlugin));
+    }
+}

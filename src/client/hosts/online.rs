@@ -1,0 +1,381 @@
+//! The online host: the match under bevy_ggrs, the same for the windowed client and the
+//! headless peer. The rollback state is the POD [`Match`] (copied to save, its hash is the
+//! checksum); inputs are read in `ReadInputs` from this machine's seat; `GgrsSchedule`
+//! runs `game::advance` and nothing else. GGRS's events become what the players are told
+//! ([`Online`]): a peer interrupted is waited for with a countdown, a peer gone is ruled a
+//! forfeit (it resigns at the frame GGRS marks it disconnected, the same frame on every
+//! peer), and a desync is reported with a record for `carrom replay`.
+
+use super::local::LocalMatch;
+use super::sets::{HostSystems, MatchSystems};
+use crate::client::flow::Screen;
+use crate::game::{Input, Match, Phase, advance};
+use crate::net::diagnostics::DesyncRecord;
+use crate::net::session::{frame_inputs, handle_of};
+use crate::net::socket::Counters;
+use bevy::prelude::*;
+use bevy_ggrs::{
+    GgrsConfig, GgrsPlugin, GgrsSchedule, LoadWorld, LocalInputs, LocalPlayers, PlayerInputs,
+    ReadInputs, RollbackApp, RollbackFrameRate, RunGgrsSystems, Session,
+};
+use ggrs::GgrsEvent;
+use matchbox_socket::{PeerId, WebRtcSocket};
+use std::path::PathBuf;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::{Duration, Instant};
+
+/// The GGRS configuration bevy_ggrs runs: carrom inputs between matchbox peers.
+pub type OnlineConfig = GgrsConfig<Input, PeerId>;
+
+/// The match as rollback sees it: saved by copy, checked by its hash.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct OnlineMatch(pub Match);
+
+/// The frame at which the match ended and its hash then, once it has (rolled back with
+/// the match, so a mispredicted ending is undone).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MatchOverAt(pub Option<(u32, u64)>);
+
+/// The rollback system: one frame of the game (tests order checks after it).
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct OnlineStep;
+
+/// Where desync records go (none: not written).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct DiagnosticsDir(pub Option<PathBuf>);
+
+/// How an online match ended, as far as the network is concerned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NetworkEnding {
+    /// A peer left: it resigned at the frame GGRS marked it gone.
+    PeerLeft,
+    /// The peers' states differed.
+    Desync,
+}
+
+/// The online match's connection, what the players are told about it, and what a report
+/// of it needs.
+#[derive(Resource)]
+pub struct Online {
+    socket: Option<WebRtcSocket>,
+    failure: Mutex<mpsc::Receiver<String>>,
+    /// Every player's peer id, this one's included, in player-handle order.
+    peers: Vec<PeerId>,
+    names: Vec<String>,
+    local: usize,
+    counters: Arc<Counters>,
+    waiting: Option<(usize, Instant)>,
+    message: Option<String>,
+    routes: Vec<Option<bool>>,
+    /// How the network ended the match, if it did.
+    pub ending: Option<NetworkEnding>,
+    /// Where a desync record was written.
+    pub record: Option<PathBuf>,
+    /// When the lobby opened.
+    pub joined: Instant,
+    /// When the first rollback frame ran.
+    pub first_frame: Option<Instant>,
+    /// States loaded for rollback.
+    pub rollbacks: u64,
+    /// The slowest rollback (load and re-simulation).
+    pub worst_resim: Duration,
+    rollback_started: Option<Instant>,
+}
+
+impl Online {
+    /// The connection the lobby hands over when every player is here.
+    pub(super) fn new(
+        socket: WebRtcSocket,
+        failure: Mutex<mpsc::Receiver<String>>,
+        peers: Vec<PeerId>,
+        names: Vec<String>,
+        local: usize,
+        counters: Arc<Counters>,
+        joined: Instant,
+    ) -> Online {
+        // In player-handle order, so a peer's index is its handle.
+        let mut peers = peers;
+        peers.sort();
+        let routes = vec![None; peers.len()];
+        Online {
+            socket: Some(socket),
+            failure,
+            peers,
+            names,
+            local,
+            counters,
+            waiting: None,
+            message: None,
+            routes,
+            ending: None,
+            record: None,
+            joined,
+            first_frame: None,
+            rollbacks: 0,
+            worst_resim: Duration::ZERO,
+            rollback_started: None,
+        }
+    }
+
+    /// Bytes this peer has sent on the game channel.
+    pub fn bytes_sent(&self) -> u64 {
+        self.counters.bytes_sent.load(Ordering::Relaxed)
+    }
+
+    /// Datagrams from peers dropped as malformed.
+    pub fn malformed(&self) -> u64 {
+        self.counters.malformed.load(Ordering::Relaxed)
+    }
+
+    /// Each other peer's route as last seen while connected: `direct`, `relayed` or
+    /// `unknown`.
+    pub fn routes(&self) -> Vec<String> {
+        (0..self.peers.len())
+            .filter(|&handle| handle != self.local)
+            .map(|handle| route_name(self.routes[handle]).to_string())
+            .collect()
+    }
+
+    /// The player called for `peer`.
+    fn name(&self, peer: PeerId) -> String {
+        let handle = self.peers.iter().position(|p| *p == peer).unwrap_or(0);
+        self.names.get(handle).cloned().unwrap_or_else(|| format!("Player {}", handle + 1))
+    }
+}
+
+fn route_name(relayed: Option<bool>) -> &'static str {
+    match relayed {
+        Some(true) => "relayed",
+        Some(false) => "direct",
+        None => "unknown",
+    }
+}
+
+/// Every input simulated and each frame's checksum, for a desync record.
+#[derive(Resource)]
+pub struct OnlineRecord {
+    record: DesyncRecord,
+    dir: Option<PathBuf>,
+}
+
+impl OnlineRecord {
+    /// An empty record of a match of these settings, to be written into `dir`.
+    pub fn new(record: DesyncRecord, dir: Option<PathBuf>) -> OnlineRecord {
+        OnlineRecord { record, dir }
+    }
+}
+
+#[derive(Component)]
+struct Banner;
+
+/// Online play under rollback.
+pub(super) struct OnlinePlugin;
+
+impl Plugin for OnlinePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(GgrsPlugin::<OnlineConfig>::default())
+            .insert_resource(RollbackFrameRate(crate::game::FRAME_RATE as usize))
+            .init_resource::<MatchOverAt>()
+            .init_resource::<DiagnosticsDir>()
+            .rollback_resource_with_copy::<OnlineMatch>()
+            .rollback_resource_with_copy::<MatchOverAt>()
+            .checksum_resource::<OnlineMatch>(|m| m.0.hash())
+            .add_systems(ReadInputs, read_inputs)
+            .add_systems(GgrsSchedule, step.in_set(OnlineStep))
+            .add_systems(LoadWorld, rollback_begins)
+            .add_systems(PreUpdate, rollback_ends.after(RunGgrsSystems))
+            .add_systems(OnEnter(Screen::Game), spawn_banner.in_set(HostSystems::Online))
+            .add_systems(
+                Update,
+                (mirror, session_events, show_banner)
+                    .chain()
+                    .in_set(MatchSystems)
+                    .in_set(HostSystems::Online),
+            )
+            // Kept through the Results screen, so the others still receive what they need
+            // to confirm the ending.
+            .add_systems(OnEnter(Screen::Home), close_session);
+    }
+}
+
+/// The local player's input: what this machine's controls built for its seat.
+fn read_inputs(mut commands: Commands, local: Option<Res<LocalMatch>>, players: Res<LocalPlayers>) {
+    let mut inputs = bevy::platform::collections::HashMap::new();
+    for &handle in &players.0 {
+        let input = local.as_ref().and_then(|l| l.inputs.get(handle).copied()).unwrap_or_default();
+        inputs.insert(handle, input);
+    }
+    commands.insert_resource(LocalInputs::<OnlineConfig>(inputs));
+}
+
+/// The one rollback system: a frame of the game. A player who has left resigns.
+fn step(
+    mut m: ResMut<OnlineMatch>,
+    mut over: ResMut<MatchOverAt>,
+    inputs: Res<PlayerInputs<OnlineConfig>>,
+    record: Option<ResMut<OnlineRecord>>,
+) {
+    let inputs = frame_inputs(&inputs);
+    if let Some(mut record) = record {
+        let frame = m.0.frame() as usize;
+        let hash = m.0.hash();
+        record.record.record(frame, hash, &inputs);
+    }
+    advance(&mut m.0, &inputs);
+    if over.0.is_none() && m.0.phase() == Phase::MatchOver {
+        over.0 = Some((m.0.frame(), m.0.hash()));
+    }
+}
+
+fn rollback_begins(online: Option<ResMut<Online>>) {
+    if let Some(mut online) = online {
+        online.rollbacks += 1;
+        online.rollback_started.get_or_insert_with(Instant::now);
+    }
+}
+
+/// After GGRS's frames: the time a rollback this frame took, and the first frame's time.
+fn rollback_ends(online: Option<ResMut<Online>>, session: Option<Res<Session<OnlineConfig>>>) {
+    let Some(mut online) = online else { return };
+    if let Some(started) = online.rollback_started.take() {
+        online.worst_resim = online.worst_resim.max(started.elapsed());
+    }
+    let running = session.is_some_and(|s| match &*s {
+        Session::P2P(s) => s.current_state() == ggrs::SessionState::Running,
+        _ => false,
+    });
+    if running && online.first_frame.is_none() {
+        online.first_frame = Some(Instant::now());
+    }
+}
+
+/// The views, HUD and controls read the local match: keep it the rollback state's copy.
+fn mirror(online: Res<OnlineMatch>, mut local: ResMut<LocalMatch>) {
+    if local.current != online.0 {
+        local.previous = local.current;
+        local.current = online.0;
+    }
+}
+
+fn session_events(
+    mut session: ResMut<Session<OnlineConfig>>,
+    mut online: ResMut<Online>,
+    record: Option<Res<OnlineRecord>>,
+) {
+    let Session::P2P(session) = &mut *session else { return };
+    let confirmed = session.confirmed_frame();
+    let events: Vec<GgrsEvent<OnlineConfig>> = session.events().collect();
+    let online = &mut *online;
+    let ended = online.failure.lock().ok().and_then(|failure| failure.try_recv().ok());
+    if ended.is_some() {
+        // The socket's message loop has ended: polling it again would panic in matchbox.
+        online.socket = None;
+    }
+    if let Some(socket) = online.socket.as_mut() {
+        socket.update_peers();
+        for (handle, peer) in online.peers.iter().enumerate() {
+            if let Some(relayed) = socket.is_relayed(*peer) {
+                online.routes[handle] = Some(relayed);
+            }
+        }
+    }
+    for event in events {
+        match event {
+            GgrsEvent::NetworkInterrupted { addr, disconnect_timeout } => {
+                let deadline = Instant::now() + Duration::from_millis(disconnect_timeout as u64);
+                online.waiting = Some((handle_of(addr, &online.peers), deadline));
+            }
+            GgrsEvent::NetworkResumed { .. } => online.waiting = None,
+            GgrsEvent::Disconnected { addr } => {
+                online.waiting = None;
+                online.ending.get_or_insert(NetworkEnding::PeerLeft);
+                online.message =
+                    Some(format!("{} left the match: it is ruled a forfeit.", online.name(addr)));
+            }
+            GgrsEvent::DesyncDetected { frame, local_checksum, remote_checksum, addr } => {
+                let me = online.socket.as_mut().and_then(|s| s.id());
+                let tag = me.map_or_else(|| "local".to_string(), |id| id.to_string());
+                let written = record.as_ref().and_then(|record| {
+                    let dir = record.dir.as_ref()?;
+                    let checksums = (local_checksum, remote_checksum);
+                    record.record.write(dir, &tag, frame as i64, checksums, confirmed as i64)
+                });
+                let report = written.as_ref().map_or_else(
+                    || "no report could be written".to_string(),
+                    |p| format!("report: {}", p.display()),
+                );
+                online.ending = Some(NetworkEnding::Desync);
+                online.record = written;
+                online.message = Some(format!(
+                    "Desync with {} at frame {frame}: the games differ ({report}).",
+                    online.name(addr)
+                ));
+            }
+            _ => {}
+        }
+    }
+}
+
+fn spawn_banner(mut commands: Commands) {
+    commands.spawn((
+        Banner,
+        DespawnOnExit(Screen::Game),
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(8),
+            left: percent(21),
+            width: percent(58),
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        crate::client::ui::text("", 18.0, crate::client::ui::palette::WARN),
+    ));
+}
+
+fn show_banner(
+    online: Res<Online>,
+    session: Res<Session<OnlineConfig>>,
+    mut banners: Query<&mut Text, With<Banner>>,
+) {
+    let mut lines = Vec::new();
+    if let Some((handle, deadline)) = online.waiting {
+        let left = deadline.saturating_duration_since(Instant::now()).as_secs_f32().ceil();
+        let who = online.names.get(handle).cloned().unwrap_or_default();
+        lines.push(format!("Waiting for {who}... {left:.0} s"));
+    }
+    if let Some(message) = &online.message {
+        lines.push(message.clone());
+    }
+    if let Session::P2P(session) = &*session {
+        let pings: Vec<String> = (0..online.peers.len())
+            .filter(|&handle| handle != online.local)
+            .map(|handle| {
+                let who = online.names.get(handle).cloned().unwrap_or_default();
+                let route = match online.routes[handle] {
+                    None => "connecting",
+                    known => route_name(known),
+                };
+                match session.network_stats(handle) {
+                    Ok(stats) => format!("{who}: {} ms, {route}", stats.ping),
+                    Err(_) => format!("{who}: {route}"),
+                }
+            })
+            .collect();
+        lines.push(pings.join("   "));
+    }
+    let text = lines.join("\n");
+    for mut banner in &mut banners {
+        if banner.0 != text {
+            banner.0 = text.clone();
+        }
+    }
+}
+
+fn close_session(mut commands: Commands) {
+    commands.remove_resource::<Session<OnlineConfig>>();
+    commands.remove_resource::<Online>();
+    commands.remove_resource::<OnlineMatch>();
+    commands.remove_resource::<OnlineRecord>();
+    commands.insert_resource(MatchOverAt::default());
+}

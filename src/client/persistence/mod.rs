@@ -1,0 +1,21 @@
+//! What is kept between runs: where files go ([`storage`]), the player's settings
+//! ([`preferences`]) and the unfinished match ([`saved_match`]). Every file is versioned
+//! JSON written atomically; one that cannot be read is moved aside and reported.
+
+pub mod preferences;
+pub mod saved_match;
+pub mod storage;
+
+pub use preferences::Preferences;
+pub use storage::Storage;
+
+use bevy::prelude::*;
+
+/// Settings and the saved match, loaded at start and saved as they change.
+pub(super) struct PersistencePlugin;
+
+impl Plugin for PersistencePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((preferences::PreferencesPlugin, saved_match::SavedMatchPlugin));
+    }
+}

@@ -1,0 +1,229 @@
+//! The player's settings (names, sound volume, display) and the last match chosen on Home,
+//! kept in `settings.json` between runs.
+
+use crate::bot::BotLevel;
+use crate::client::flow::setup::{MatchSetup, Mode};
+use crate::client::persistence::storage::{self, Storage};
+use crate::client::ui::Notice;
+pub use crate::net::connect::IceServer;
+use crate::rules::Variant;
+use crate::sim::PresetId;
+use bevy::prelude::*;
+use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode};
+use serde::{Deserialize, Serialize};
+
+/// The settings file's format version.
+const FORMAT: u32 = 1;
+
+/// Longest player name, characters.
+pub const NAME_LENGTH: usize = 16;
+
+/// Loudest volume step.
+pub const MAX_VOLUME: u8 = 10;
+
+/// The player's settings.
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct Preferences {
+    /// Names of players 1–4 (pass-and-play), shown in the HUD and results.
+    pub names: [String; 4],
+    /// Sound volume, 0 (off) to [`MAX_VOLUME`].
+    pub volume: u8,
+    /// Full screen instead of a window.
+    pub fullscreen: bool,
+    /// The signaling server for online play.
+    pub signaling: String,
+    /// ICE servers for online play (STUN; TURN with credentials). None built in.
+    pub ice: Vec<IceServer>,
+}
+
+/// The signaling server used until the player names another: one run on this machine.
+pub const DEFAULT_SIGNALING: &str = "ws://127.0.0.1:3536";
+
+impl Default for Preferences {
+    fn default() -> Preferences {
+        Preferences {
+            names: core::array::from_fn(|i| format!("Player {}", i + 1)),
+            volume: 7,
+            fullscreen: false,
+            signaling: DEFAULT_SIGNALING.into(),
+            ice: Vec::new(),
+        }
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+struct SettingsFile {
+    format: u32,
+    names: [String; 4],
+    volume: u8,
+    fullscreen: bool,
+    #[serde(default = "default_signaling")]
+    signaling: String,
+    #[serde(default)]
+    ice: Vec<IceServer>,
+    setup: SetupFile,
+}
+
+fn default_signaling() -> String {
+    DEFAULT_SIGNALING.into()
+}
+
+#[derive(Serialize, Deserialize)]
+struct SetupFile {
+    variant: String,
+    mode: String,
+    players: u8,
+    board: String,
+    shot_clock: u16,
+    level: String,
+    bots: [bool; 4],
+}
+
+impl SettingsFile {
+    fn of(preferences: &Preferences, setup: &MatchSetup) -> SettingsFile {
+        SettingsFile {
+            format: FORMAT,
+            names: preferences.names.clone(),
+            volume: preferences.volume,
+            fullscreen: preferences.fullscreen,
+            signaling: preferences.signaling.clone(),
+            ice: preferences.ice.clone(),
+            setup: SetupFile {
+                variant: setup.variant.name().into(),
+                mode: setup.mode.name().into(),
+                players: setup.players,
+                board: setup.preset.name().into(),
+                shot_clock: setup.shot_clock,
+                level: setup.level.name().into(),
+                bots: setup.bots,
+            },
+        }
+    }
+
+    fn parse(bytes: &[u8]) -> Result<(Preferences, MatchSetup), String> {
+        let file: SettingsFile = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+        if file.format != FORMAT {
+            return Err(format!("format {} (this version reads {FORMAT})", file.format));
+        }
+        let s = &file.setup;
+        let variant = Variant::from_name(&s.variant)
+            .ok_or_else(|| format!("unknown game type {:?}", s.variant))?;
+        let setup = MatchSetup {
+            variant,
+            mode: Mode::from_name(&s.mode).ok_or_else(|| format!("unknown mode {:?}", s.mode))?,
+            players: if variant.allows(s.players) { s.players } else { 2 },
+            preset: PresetId::from_name(&s.board)
+                .ok_or_else(|| format!("unknown board {:?}", s.board))?,
+            shot_clock: s.shot_clock.min(600),
+            level: BotLevel::from_name(&s.level)
+                .ok_or_else(|| format!("unknown bot level {:?}", s.level))?,
+            bots: s.bots,
+        };
+        let names = file.names.map(|n| n.chars().take(NAME_LENGTH).collect::<String>());
+        let preferences = Preferences {
+            names,
+            volume: file.volume.min(MAX_VOLUME),
+            fullscreen: file.fullscreen,
+            signaling: file.signaling,
+            ice: file.ice,
+        };
+        Ok((preferences, setup))
+    }
+}
+
+/// Loads the settings at start, saves them when they change, applies the display mode.
+pub(super) struct PreferencesPlugin;
+
+impl Plugin for PreferencesPlugin {
+    fn build(&self, app: &mut App) {
+        let (preferences, setup) = load(app.world_mut());
+        app.insert_resource(preferences).insert_resource(setup).add_systems(
+            Update,
+            (
+                save.run_if(
+                    resource_changed::<Preferences>.or_eager(resource_changed::<MatchSetup>),
+                ),
+                apply_display.run_if(resource_changed::<Preferences>),
+            ),
+        );
+    }
+}
+
+fn load(world: &mut World) -> (Preferences, MatchSetup) {
+    let Some(path) = world.resource::<Storage>().settings_file() else {
+        return Default::default();
+    };
+    let problem = match storage::read(&path) {
+        Ok(None) => return Default::default(),
+        Ok(Some(bytes)) => match SettingsFile::parse(&bytes) {
+            Ok(loaded) => return loaded,
+            Err(why) => why,
+        },
+        Err(e) => e.to_string(),
+    };
+    let kept = match storage::set_aside(&path) {
+        Ok(backup) => format!("kept as {}", backup.display()),
+        Err(e) => format!("could not be moved aside: {e}"),
+    };
+    let message = format!(
+        "Your settings could not be read ({problem}); defaults are in use. The file was {kept}."
+    );
+    warn!("{message}");
+    world.resource_mut::<Notice>().0 = Some(message);
+    Default::default()
+}
+
+fn save(
+    preferences: Res<Preferences>,
+    setup: Res<MatchSetup>,
+    storage: Res<Storage>,
+    mut notice: ResMut<Notice>,
+) {
+    let Some(path) = storage.settings_file() else { return };
+    let file = SettingsFile::of(&preferences, &setup);
+    let written = serde_json::to_vec_pretty(&file)
+        .map_err(std::io::Error::other)
+        .and_then(|bytes| storage::write_atomic(&path, &bytes));
+    if let Err(e) = written {
+        let message = format!("Settings could not be saved to {}: {e}", path.display());
+        warn!("{message}");
+        notice.0 = Some(message);
+    }
+}
+
+fn apply_display(
+    preferences: Res<Preferences>,
+    mut windows: Query<&mut Window, With<PrimaryWindow>>,
+) {
+    for mut window in &mut windows {
+        let mode = if preferences.fullscreen {
+            WindowMode::BorderlessFullscreen(MonitorSelection::Current)
+        } else {
+            WindowMode::Windowed
+        };
+        if window.mode != mode {
+            window.mode = mode;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_survive_a_round_trip() {
+        let preferences = Preferences { volume: 3, fullscreen: true, ..Preferences::default() };
+        let setup = MatchSetup { variant: Variant::Classic, players: 3, ..MatchSetup::default() };
+        let bytes = serde_json::to_vec(&SettingsFile::of(&preferences, &setup)).unwrap();
+        assert_eq!(SettingsFile::parse(&bytes), Ok((preferences, setup)));
+    }
+
+    #[test]
+    fn a_newer_format_is_refused_not_misread() {
+        let mut file = SettingsFile::of(&Preferences::default(), &MatchSetup::default());
+        file.format = 2;
+        let bytes = serde_json::to_vec(&file).unwrap();
+        assert!(SettingsFile::parse(&bytes).unwrap_err().contains("format 2"));
+    }
+}

@@ -1,0 +1,101 @@
+//! Where the client keeps its files, and how it writes them: atomically (a temporary file
+//! renamed over the old one), so a crash never leaves half a file; a file that cannot be
+//! read is moved aside as a backup and reported, never dropped.
+
+use bevy::prelude::*;
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The directories for settings and saved matches. `None` when the platform has no home
+/// directory: the game then runs without saving, and says so.
+#[derive(Resource, Clone, Debug)]
+pub struct Storage {
+    config: Option<PathBuf>,
+    data: Option<PathBuf>,
+}
+
+impl Storage {
+    /// Both kinds of file in one directory (tests, portable installs).
+    pub fn at(dir: impl Into<PathBuf>) -> Storage {
+        let dir = dir.into();
+        Storage { config: Some(dir.clone()), data: Some(dir) }
+    }
+
+    /// No files at all: nothing is read or saved (headless peers).
+    pub fn nowhere() -> Storage {
+        Storage { config: None, data: None }
+    }
+
+    /// `$CARROM_HOME` if set, else the platform's config and data directories.
+    pub fn from_environment() -> Storage {
+        if let Some(home) = std::env::var_os("CARROM_HOME") {
+            return Storage::at(home);
+        }
+        match directories::ProjectDirs::from("org", "carrom", "carrom") {
+            Some(dirs) => Storage {
+                config: Some(dirs.config_dir().to_path_buf()),
+                data: Some(dirs.data_dir().to_path_buf()),
+            },
+            None => Storage::nowhere(),
+        }
+    }
+
+    /// The settings file.
+    pub fn settings_file(&self) -> Option<PathBuf> {
+        self.config.as_ref().map(|d| d.join("settings.json"))
+    }
+
+    /// Where desync records from online matches go.
+    pub fn diagnostics_dir(&self) -> Option<PathBuf> {
+        self.data.as_ref().map(|d| d.join("diagnostics"))
+    }
+
+    /// The unfinished local match.
+    pub fn match_file(&self) -> Option<PathBuf> {
+        self.data.as_ref().map(|d| d.join("match.json"))
+    }
+}
+
+/// Writes `bytes` to `path` atomically, creating its directory.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir)?;
+    }
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".tmp");
+    let temporary = PathBuf::from(temporary);
+    let mut file = fs::File::create(&temporary)?;
+    file.write_all(bytes)?;
+    file.sync_all()?;
+    drop(file);
+    fs::rename(&temporary, path)
+}
+
+/// Reads `path`; `Ok(None)` when it does not exist.
+pub fn read(path: &Path) -> io::Result<Option<Vec<u8>>> {
+    match fs::read(path) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// Moves an unreadable `path` aside (`NAME.corrupt-SECONDS`) and returns where it went.
+pub fn set_aside(path: &Path) -> io::Result<PathBuf> {
+    let seconds = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let mut backup = path.as_os_str().to_owned();
+    backup.push(format!(".corrupt-{seconds}"));
+    let backup = PathBuf::from(backup);
+    fs::rename(path, &backup)?;
+    Ok(backup)
+}
+
+/// Removes `path` if it exists.
+pub fn remove(path: &Path) -> io::Result<()> {
+    match fs::remove_file(path) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+        _ => Ok(()),
+    }
+}

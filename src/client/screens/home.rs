@@ -1,0 +1,287 @@
+//! Home: choose the game type, the mode, players, board and shot clock (and the bot's
+//! seats and strength in vs Bot), then play; or resume the saved match, read How to play,
+//! change Settings, quit.
+
+use crate::bot::BotLevel;
+use crate::client::flow::setup::{SHOT_CLOCKS, level_label, preset_label, variant_label};
+use crate::client::flow::{MatchHost, MatchSetup, Mode, Screen};
+use crate::client::hosts::lobby::JoinRequest;
+use crate::client::hosts::{FixedSeed, LocalMatch, next_seed, start_local};
+use crate::client::persistence::preferences::Preferences;
+use crate::client::persistence::saved_match::SavedMatch;
+use crate::client::ui::{self, Action, MenuSet, Notice, palette};
+use crate::rules::Variant;
+use crate::sim::PresetId;
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+
+#[derive(Component)]
+struct HomeRoot;
+
+/// The invite code being typed on Home (online).
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct CodeEntry {
+    /// What has been typed.
+    pub text: String,
+    /// Keys go into the code.
+    pub typing: bool,
+}
+
+/// The Home screen.
+pub(super) struct HomePlugin;
+
+impl Plugin for HomePlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<CodeEntry>().add_systems(OnEnter(Screen::Home), spawn).add_systems(
+            Update,
+            (
+                type_code.before(MenuSet),
+                (
+                    act,
+                    rebuild.run_if(
+                        resource_changed::<MatchSetup>
+                            .or_eager(resource_changed::<Notice>)
+                            .or_eager(resource_changed::<CodeEntry>),
+                    ),
+                )
+                    .chain()
+                    .after(MenuSet),
+            )
+                .run_if(in_state(Screen::Home)),
+        );
+    }
+}
+
+fn spawn(
+    mut commands: Commands,
+    setup: Res<MatchSetup>,
+    saved: Res<SavedMatch>,
+    notice: Res<Notice>,
+    code: Res<CodeEntry>,
+    preferences: Res<Preferences>,
+) {
+    let mut order = 0u16;
+    let mut next = || {
+        order += 1;
+        order
+    };
+    let choices =
+        |label: &str| (ui::row(), children![ui::text(format!("{label}  "), 20.0, palette::DIM)]);
+    commands.spawn((HomeRoot, ui::screen_root(Screen::Home))).with_children(|root| {
+        root.spawn(ui::text("carrom", 64.0, palette::ACCENT));
+        root.spawn(ui::text("Flick the striker, pocket the pieces.", 18.0, palette::DIM));
+        root.spawn(choices("Game")).with_children(|row| {
+            for variant in Variant::ALL {
+                let label = variant_label(variant);
+                row.spawn(ui::button(
+                    label,
+                    Action::Variant(variant),
+                    next(),
+                    setup.variant == variant,
+                ));
+            }
+        });
+        root.spawn(choices("Mode")).with_children(|row| {
+            for mode in Mode::ALL {
+                row.spawn(ui::button(mode.label(), Action::Mode(mode), next(), setup.mode == mode));
+            }
+        });
+        root.spawn(choices("Players")).with_children(|row| {
+            for n in setup.player_counts() {
+                row.spawn(ui::button(
+                    n.to_string(),
+                    Action::Players(n),
+                    next(),
+                    setup.players == n,
+                ));
+            }
+        });
+        if setup.mode == Mode::VsBot {
+            root.spawn(choices("Bot")).with_children(|row| {
+                for level in BotLevel::ALL {
+                    let chosen = setup.level == level;
+                    row.spawn(ui::button(level_label(level), Action::Level(level), next(), chosen));
+                }
+            });
+            root.spawn(choices("Seats")).with_children(|row| {
+                row.spawn(ui::text("Player 1: you  ", 18.0, palette::TEXT));
+                for p in 1..setup.players {
+                    let bot = setup.bots[p as usize];
+                    let label = format!("Player {}: {}", p + 1, if bot { "bot" } else { "person" });
+                    row.spawn(ui::button(label, Action::ToggleBot(p), next(), bot));
+                }
+            });
+        }
+        root.spawn(choices("Board")).with_children(|row| {
+            for preset in [PresetId::Standard, PresetId::Icf] {
+                let chosen = setup.preset == preset;
+                row.spawn(ui::button(preset_label(preset), Action::Preset(preset), next(), chosen));
+            }
+        });
+        root.spawn(choices("Shot clock")).with_children(|row| {
+            for seconds in SHOT_CLOCKS {
+                let label = if seconds == 0 { "Off".to_string() } else { format!("{seconds} s") };
+                let chosen = setup.shot_clock == seconds;
+                row.spawn(ui::button(label, Action::ShotClock(seconds), next(), chosen));
+            }
+        });
+        if setup.mode == Mode::Online {
+            root.spawn(ui::row()).with_children(|row| {
+                row.spawn(ui::button("Create private match", Action::CreateMatch, next(), false));
+                row.spawn(ui::button(quick_label(&setup), Action::QuickMatch, next(), false));
+            });
+            root.spawn(ui::row()).with_children(|row| {
+                let shown = if code.typing {
+                    format!("{}_", code.text)
+                } else if code.text.is_empty() {
+                    "type a code".to_string()
+                } else {
+                    code.text.clone()
+                };
+                row.spawn(ui::text("Invite code  ", 20.0, palette::DIM));
+                row.spawn(ui::button(shown, Action::EditCode, next(), code.typing));
+                row.spawn(ui::button("Join", Action::JoinCode, next(), false));
+            });
+            let server =
+                format!("Signaling server: {} (change it in Settings)", preferences.signaling);
+            root.spawn(ui::text(server, 14.0, palette::DIM));
+        }
+        root.spawn(ui::row()).with_children(|row| {
+            if setup.mode != Mode::Online {
+                row.spawn(ui::button("Play", Action::Play, next(), false));
+            }
+            if let Some(saved) = &saved.0 {
+                let s = saved.current.settings();
+                let label = format!("Resume {} match", variant_label(s.variant()));
+                row.spawn(ui::button(label, Action::Resume, next(), false));
+            }
+            row.spawn(ui::button("How to play", Action::HowToPlay, next(), false));
+            row.spawn(ui::button("Settings", Action::Settings, next(), false));
+            row.spawn(ui::button("Quit", Action::Quit, next(), false));
+        });
+        if let Some(message) = &notice.0 {
+            root.spawn(ui::text(message.clone(), 16.0, palette::WARN));
+        }
+        root.spawn(ui::text(
+            "Tab or arrow keys move, Enter presses, Esc goes back.",
+            14.0,
+            palette::DIM,
+        ));
+    });
+}
+
+fn rebuild(
+    mut commands: Commands,
+    roots: Query<Entity, With<HomeRoot>>,
+    setup: Res<MatchSetup>,
+    saved: Res<SavedMatch>,
+    notice: Res<Notice>,
+    code: Res<CodeEntry>,
+    preferences: Res<Preferences>,
+) {
+    for root in &roots {
+        commands.entity(root).despawn();
+    }
+    spawn(commands, setup, saved, notice, code, preferences);
+}
+
+/// Typing the invite code (Enter or Esc to finish; a pasted link works too).
+fn type_code(
+    mut typed: MessageReader<KeyboardInput>,
+    mut keys: ResMut<ButtonInput<KeyCode>>,
+    mut code: ResMut<CodeEntry>,
+) {
+    if !code.typing {
+        typed.clear();
+        return;
+    }
+    for key in typed.read() {
+        if key.state != ButtonState::Pressed {
+            continue;
+        }
+        match &key.logical_key {
+            Key::Enter | Key::Escape => code.typing = false,
+            Key::Backspace => {
+                code.text.pop();
+            }
+            _ => {
+                let printable =
+                    key.text.iter().flat_map(|t| t.chars()).filter(|c| c.is_ascii_graphic());
+                for c in printable {
+                    if code.text.len() < 40 {
+                        code.text.push(c.to_ascii_uppercase());
+                    }
+                }
+            }
+        }
+    }
+    keys.clear_just_pressed(KeyCode::Enter);
+    keys.clear_just_pressed(KeyCode::NumpadEnter);
+    keys.clear_just_pressed(KeyCode::Escape);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn act(
+    mut commands: Commands,
+    mut actions: MessageReader<Action>,
+    mut setup: ResMut<MatchSetup>,
+    preferences: Res<Preferences>,
+    mut saved: ResMut<SavedMatch>,
+    seed: Option<Res<FixedSeed>>,
+    mut next: ResMut<NextState<Screen>>,
+    mut host: ResMut<NextState<MatchHost>>,
+    mut exit: MessageWriter<AppExit>,
+    mut code: ResMut<CodeEntry>,
+) {
+    for action in actions.read() {
+        match *action {
+            Action::Variant(v) => setup.choose_variant(v),
+            Action::Mode(mode) => setup.mode = mode,
+            Action::Players(n) => setup.players = n,
+            Action::Preset(preset) => setup.preset = preset,
+            Action::ShotClock(seconds) => setup.shot_clock = seconds,
+            Action::Level(level) => setup.level = level,
+            Action::ToggleBot(p) => {
+                if let Some(bot) = setup.bots.get_mut(p as usize) {
+                    *bot = !*bot;
+                }
+            }
+            Action::Play => {
+                let seed = next_seed(seed.as_deref());
+                let local = LocalMatch::new(&setup, &preferences.names, seed);
+                start_local(&mut commands, local, &mut next, &mut host);
+            }
+            Action::Resume => {
+                if let Some(local) = saved.0.take() {
+                    start_local(&mut commands, local, &mut next, &mut host);
+                }
+            }
+            Action::CreateMatch => {
+                commands.insert_resource(JoinRequest::Create);
+                next.set(Screen::Lobby);
+            }
+            Action::QuickMatch => {
+                commands.insert_resource(JoinRequest::Quick);
+                next.set(Screen::Lobby);
+            }
+            Action::EditCode => code.typing = !code.typing,
+            Action::JoinCode => {
+                code.typing = false;
+                commands.insert_resource(JoinRequest::Code(code.text.clone()));
+                next.set(Screen::Lobby);
+            }
+            Action::HowToPlay => next.set(Screen::HowToPlay),
+            Action::Settings => next.set(Screen::Settings),
+            Action::Quit => {
+                exit.write(AppExit::Success);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The game the quick-match queue would find, in words.
+fn quick_label(setup: &MatchSetup) -> String {
+    format!("Quick match: {}, {} players", variant_label(setup.variant), setup.players)
+}

@@ -1,0 +1,47 @@
+//! How to play: the rules of the game type selected on Home, and the controls.
+
+use crate::client::flow::screen::Screen;
+use crate::client::flow::setup::{MatchSetup, variant_label};
+use crate::client::screens::rules_text::{COMMON, CONTROLS, rules};
+use crate::client::ui::{self, Action, MenuSet, palette};
+use bevy::prelude::*;
+
+/// The How to play screen.
+pub(super) struct HowToPlayPlugin;
+
+impl Plugin for HowToPlayPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(OnEnter(Screen::HowToPlay), spawn)
+            .add_systems(Update, back.after(MenuSet).run_if(in_state(Screen::HowToPlay)));
+    }
+}
+
+fn spawn(mut commands: Commands, setup: Res<MatchSetup>) {
+    let variant = setup.variant;
+    commands.spawn(ui::screen_root(Screen::HowToPlay)).with_children(|root| {
+        root.spawn(ui::text(
+            format!("How to play {}", variant_label(variant)),
+            36.0,
+            palette::ACCENT,
+        ));
+        root.spawn(Node {
+            flex_direction: FlexDirection::Column,
+            max_width: px(900),
+            row_gap: px(12),
+            padding: UiRect::all(px(12)),
+            ..default()
+        })
+        .with_children(|body| {
+            body.spawn(ui::text(rules(variant), 17.0, palette::TEXT));
+            body.spawn(ui::text(COMMON, 16.0, palette::DIM));
+            body.spawn(ui::text(CONTROLS, 16.0, palette::DIM));
+        });
+        root.spawn(ui::button("Back", Action::Back, 1, false));
+    });
+}
+
+fn back(mut actions: MessageReader<Action>, mut next: ResMut<NextState<Screen>>) {
+    if actions.read().any(|a| *a == Action::Back) {
+        next.set(Screen::Home);
+    }
+}

@@ -1,0 +1,54 @@
+//! The lobby screen: the invite code and link of a private match, and who has arrived;
+//! Back (or Esc) leaves for Home. The lobby itself is [`crate::client::hosts::lobby`].
+
+use crate::client::flow::Screen;
+use crate::client::hosts::lobby::Lobby;
+use crate::client::ui::{self, Action, MenuSet, palette};
+use bevy::prelude::*;
+use carrom_signaling::code as invite;
+
+#[derive(Component)]
+struct LobbyText;
+
+/// The lobby screen.
+pub(super) struct LobbyScreenPlugin;
+
+impl Plugin for LobbyScreenPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            Update,
+            (spawn.run_if(resource_added::<Lobby>), show_status, leave.after(MenuSet))
+                .chain()
+                .run_if(in_state(Screen::Lobby)),
+        );
+    }
+}
+
+fn spawn(mut commands: Commands, lobby: Res<Lobby>) {
+    commands.spawn(ui::screen_root(Screen::Lobby)).with_children(|root| {
+        root.spawn(ui::text("Online", 40.0, palette::ACCENT));
+        if let Some(code) = lobby.code() {
+            root.spawn(ui::text("Invite code", 18.0, palette::DIM));
+            root.spawn(ui::text(code.to_string(), 44.0, palette::TEXT));
+            root.spawn(ui::text(invite::link(code), 18.0, palette::DIM));
+            root.spawn(ui::text(format!("or: carrom --join {code}"), 16.0, palette::DIM));
+        }
+        root.spawn((LobbyText, ui::text(lobby.status().to_string(), 18.0, palette::TEXT)));
+        root.spawn(ui::button("Back", Action::Back, 1, false));
+    });
+}
+
+fn show_status(lobby: Option<Res<Lobby>>, mut texts: Query<&mut Text, With<LobbyText>>) {
+    let Some(lobby) = lobby else { return };
+    for mut text in &mut texts {
+        if text.0 != lobby.status() {
+            text.0 = lobby.status().to_string();
+        }
+    }
+}
+
+fn leave(mut actions: MessageReader<Action>, mut next: ResMut<NextState<Screen>>) {
+    if actions.read().any(|a| *a == Action::Back) {
+        next.set(Screen::Home);
+    }
+}

@@ -1,0 +1,29 @@
+//! The screens both games share: Home, How to play, Settings, Results, the online lobby
+//! and the pause menu. What differs per game (the board, its input, its HUD) lives with
+//! the game ([`super::carrom`]).
+
+pub mod home;
+pub mod how_to_play;
+pub mod lobby;
+pub mod pause_menu;
+pub mod results;
+pub mod rules_text;
+pub mod settings;
+
+use bevy::prelude::*;
+
+/// Every screen.
+pub(super) struct ScreensPlugin;
+
+impl Plugin for ScreensPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((
+            home::HomePlugin,
+            how_to_play::HowToPlayPlugin,
+            settings::SettingsScreenPlugin,
+            results::ResultsPlugin,
+            lobby::LobbyScreenPlugin,
+            pause_menu::PauseMenuPlugin,
+        ));
+    }
+}

@@ -1,0 +1,79 @@
+//! Esc during a match opens the pause menu ([`Pause::Paused`]: the local match and its
+//! shot clock stop): carry on, resign for the side to shoot, or keep the match for later
+//! and go home.
+
+use crate::client::flow::{Pause, Screen};
+use crate::client::hosts::LocalMatch;
+use crate::client::ui::{self, Action, MenuSet, palette};
+use crate::game::Input;
+use bevy::prelude::*;
+
+/// The pause menu.
+pub(super) struct PauseMenuPlugin;
+
+impl Plugin for PauseMenuPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Update, open.before(MenuSet).run_if(in_state(Pause::Running)))
+            .add_systems(OnEnter(Pause::Paused), spawn)
+            .add_systems(Update, act.after(MenuSet).run_if(in_state(Pause::Paused)));
+    }
+}
+
+fn open(mut keys: ResMut<ButtonInput<KeyCode>>, mut pause: ResMut<NextState<Pause>>) {
+    if keys.just_pressed(KeyCode::Escape) {
+        keys.clear_just_pressed(KeyCode::Escape);
+        pause.set(Pause::Paused);
+    }
+}
+
+fn spawn(mut commands: Commands, local: Option<Res<LocalMatch>>) {
+    let shooter = local.map(|l| l.side_name(l.current.settings().side_of(l.current.shooter())));
+    let resign = match shooter {
+        Some(name) => format!("Resign for {name}"),
+        None => "Resign".into(),
+    };
+    commands
+        .spawn((
+            DespawnOnExit(Pause::Paused),
+            Node {
+                position_type: PositionType::Absolute,
+                width: percent(100),
+                height: percent(100),
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                justify_content: JustifyContent::Center,
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.6)),
+            GlobalZIndex(10),
+        ))
+        .with_children(|menu| {
+            menu.spawn(ui::text("Paused", 40.0, palette::ACCENT));
+            menu.spawn(ui::button("Continue", Action::Continue, 0, false));
+            menu.spawn(ui::button(resign, Action::Resign, 1, false));
+            menu.spawn(ui::button("Save and go home", Action::SaveAndLeave, 2, false));
+        });
+}
+
+fn act(
+    mut actions: MessageReader<Action>,
+    mut local: Option<ResMut<LocalMatch>>,
+    mut pause: ResMut<NextState<Pause>>,
+    mut screen: ResMut<NextState<Screen>>,
+) {
+    for action in actions.read() {
+        match action {
+            Action::Continue | Action::Back => pause.set(Pause::Running),
+            Action::Resign => {
+                if let Some(local) = local.as_mut() {
+                    let player = local.shooter_player();
+                    local.inputs[player] = Input::resign();
+                    local.resigning = true;
+                }
+                pause.set(Pause::Running);
+            }
+            Action::SaveAndLeave => screen.set(Screen::Home),
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! Settings: player names and the signaling server for online play (click one and type;
+//! Enter or Esc to finish), sound volume and full screen. Changes are saved at once. ICE
+//! servers (STUN, TURN with credentials) are read from `settings.json`'s `ice` list.
+
+use crate::client::flow::screen::Screen;
+use crate::client::persistence::preferences::{
+    DEFAULT_SIGNALING, MAX_VOLUME, NAME_LENGTH, Preferences,
+};
+use crate::client::ui::{self, Action, MenuSet, palette};
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+
+/// The text field of the signaling server's address (names are 0–3).
+const SIGNALING: u8 = 4;
+
+/// Which name is being typed, if any.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Editing(pub Option<u8>);
+
+#[derive(Component)]
+struct SettingsRoot;
+
+/// The Settings screen.
+pub(super) struct SettingsScreenPlugin;
+
+impl Plugin for SettingsScreenPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Editing>()
+            .add_systems(OnEnter(Screen::Settings), spawn)
+            .add_systems(OnExit(Screen::Settings), |mut editing: ResMut<Editing>| editing.0 = None)
+            .add_systems(
+                Update,
+                (
+                    type_name.before(MenuSet),
+                    (
+                        act,
+                        rebuild.run_if(
+                            resource_changed::<Preferences>.or_eager(resource_changed::<Editing>),
+                        ),
+                    )
+                        .chain()
+                        .after(MenuSet),
+                )
+                    .run_if(in_state(Screen::Settings)),
+            );
+    }
+}
+
+fn spawn(mut commands: Commands, preferences: Res<Preferences>, editing: Res<Editing>) {
+    commands.spawn((SettingsRoot, ui::screen_root(Screen::Settings))).with_children(|root| {
+        root.spawn(ui::text("Settings", 40.0, palette::ACCENT));
+        root.spawn(ui::text("Player names (click to change)", 18.0, palette::DIM));
+        for (i, name) in preferences.names.iter().enumerate() {
+            let typing = editing.0 == Some(i as u8);
+            let label = if typing { format!("{name}_") } else { name.clone() };
+            root.spawn(ui::row()).with_children(|row| {
+                row.spawn(ui::text(format!("Player {}  ", i + 1), 18.0, palette::DIM));
+                row.spawn(ui::button(label, Action::EditName(i as u8), i as u16 + 1, typing));
+            });
+        }
+        root.spawn(ui::row()).with_children(|row| {
+            row.spawn(ui::text("Signaling server (online)  ", 18.0, palette::DIM));
+            let typing = editing.0 == Some(SIGNALING);
+            let shown = &preferences.signaling;
+            let label = if typing { format!("{shown}_") } else { shown.clone() };
+            row.spawn(ui::button(label, Action::EditName(SIGNALING), 5, typing));
+        });
+        root.spawn(ui::row()).with_children(|row| {
+            row.spawn(ui::text("Sound volume  ", 18.0, palette::DIM));
+            row.spawn(ui::button("-", Action::Volume(-1), 10, false));
+            let volume = format!(" {} / {MAX_VOLUME} ", preferences.volume);
+            row.spawn(ui::text(volume, 18.0, palette::TEXT));
+            row.spawn(ui::button("+", Action::Volume(1), 11, false));
+        });
+        root.spawn(ui::row()).with_children(|row| {
+            row.spawn(ui::text("Display  ", 18.0, palette::DIM));
+            let label = if preferences.fullscreen { "Full screen" } else { "Window" };
+            row.spawn(ui::button(label, Action::ToggleFullscreen, 12, preferences.fullscreen));
+        });
+        root.spawn(ui::button("Back", Action::Back, 13, false));
+    });
+}
+
+fn rebuild(
+    mut commands: Commands,
+    roots: Query<Entity, With<SettingsRoot>>,
+    preferences: Res<Preferences>,
+    editing: Res<Editing>,
+) {
+    for root in &roots {
+        commands.entity(root).despawn();
+    }
+    spawn(commands, preferences, editing);
+}
+
+fn act(
+    mut actions: MessageReader<Action>,
+    mut preferences: ResMut<Preferences>,
+    mut editing: ResMut<Editing>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    for action in actions.read() {
+        match *action {
+            Action::EditName(i) => {
+                editing.0 = if editing.0 == Some(i) { None } else { Some(i) };
+            }
+            Action::Volume(step) => {
+                let volume = (preferences.volume as i16 + step as i16).clamp(0, MAX_VOLUME as i16);
+                preferences.volume = volume as u8;
+            }
+            Action::ToggleFullscreen => preferences.fullscreen = !preferences.fullscreen,
+            Action::Back => next.set(Screen::Home),
+            _ => {}
+        }
+    }
+}
+
+/// Typing into the name being edited. Enter and Esc finish (and are kept from the menu).
+fn type_name(
+    mut typed: MessageReader<KeyboardInput>,
+    mut keys: ResMut<ButtonInput<KeyCode>>,
+    mut editing: ResMut<Editing>,
+    mut preferences: ResMut<Preferences>,
+) {
+    let Some(i) = editing.0 else {
+        typed.clear();
+        return;
+    };
+    for key in typed.read() {
+        if key.state != ButtonState::Pressed {
+            continue;
+        }
+        let (name, longest) = if i == SIGNALING {
+            (&mut preferences.signaling, 200)
+        } else {
+            (&mut preferences.names[i as usize], NAME_LENGTH)
+        };
+        match &key.logical_key {
+            Key::Enter | Key::Escape => {
+                if name.trim().is_empty() {
+                    *name = if i == SIGNALING {
+                        DEFAULT_SIGNALING.to_string()
+                    } else {
+                        format!("Player {}", i + 1)
+                    };
+                }
+                editing.0 = None;
+            }
+            Key::Backspace => {
+                name.pop();
+            }
+            _ => {
+                let printable = key.text.iter().flat_map(|t| t.chars()).filter(|c| !c.is_control());
+                for c in printable {
+                    if name.chars().count() < longest {
+                        name.push(c);
+                    }
+                }
+            }
+        }
+    }
+    keys.clear_just_pressed(KeyCode::Enter);
+    keys.clear_just_pressed(KeyCode::NumpadEnter);
+    keys.clear_just_pressed(KeyCode::Escape);
+}

@@ -1,0 +1,74 @@
+//! What a button (or its key) asks for, on every screen.
+
+use crate::bot::BotLevel;
+use crate::client::flow::Mode;
+use crate::rules::Variant;
+use crate::sim::PresetId;
+use bevy::prelude::*;
+
+/// What pressing a button (or its key) asks for.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Home: choose the game type.
+    Variant(Variant),
+    /// Home: choose the mode.
+    Mode(Mode),
+    /// Home: choose the number of players.
+    Players(u8),
+    /// Home: choose the board.
+    Preset(PresetId),
+    /// Home: choose the shot clock, seconds (0: off).
+    ShotClock(u16),
+    /// Home: choose the bot's strength.
+    Level(BotLevel),
+    /// Home: switch player `n` (1–3) between a person and the bot.
+    ToggleBot(u8),
+    /// Home: start a match.
+    Play,
+    /// Home (online): create a private match.
+    CreateMatch,
+    /// Home (online): start or stop typing an invite code.
+    EditCode,
+    /// Home (online): join the private match whose code was typed.
+    JoinCode,
+    /// Home (online): join the quick-match queue.
+    QuickMatch,
+    /// Home: carry on with the saved match.
+    Resume,
+    /// Open How to play.
+    HowToPlay,
+    /// Open Settings.
+    Settings,
+    /// Leave the game.
+    Quit,
+    /// Back to the previous screen (Esc).
+    Back,
+    /// Settings: start typing player `n`'s name.
+    EditName(u8),
+    /// Settings: change the sound volume by this many steps.
+    Volume(i8),
+    /// Settings: switch between a window and full screen.
+    ToggleFullscreen,
+    /// Pause: back to the match.
+    Continue,
+    /// Pause: the shooter's side resigns.
+    Resign,
+    /// Pause: keep the match for later and go home.
+    SaveAndLeave,
+    /// Results: the same match again.
+    Rematch,
+    /// Results: back to Home.
+    Home,
+}
+
+/// A button: the action it sends and its place in the keyboard order.
+#[derive(Component, Clone, Copy, Debug)]
+#[require(Button)]
+pub struct ActionButton {
+    /// Sent when pressed.
+    pub action: Action,
+    /// Position in the keyboard focus order (lowest first).
+    pub order: u16,
+    /// Shown as the chosen option of a selector.
+    pub selected: bool,
+}

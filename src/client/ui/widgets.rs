@@ -1,0 +1,58 @@
+//! The widgets every screen is built of: text, buttons, a screen's column and a row.
+
+use super::action::{Action, ActionButton};
+use super::palette;
+use crate::client::flow::Screen;
+use bevy::prelude::*;
+
+/// Text of `size` logical pixels.
+pub fn text(value: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
+    (Text::new(value), TextFont { font_size: FontSize::Px(size), ..default() }, TextColor(colour))
+}
+
+/// A button labelled `label`.
+pub fn button(label: impl Into<String>, action: Action, order: u16, selected: bool) -> impl Bundle {
+    (
+        ActionButton { action, order, selected },
+        Node {
+            padding: UiRect::axes(px(16), px(8)),
+            margin: UiRect::all(px(4)),
+            border: UiRect::all(px(2)),
+            border_radius: BorderRadius::all(px(6)),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        BackgroundColor(palette::BUTTON),
+        BorderColor::all(Color::NONE),
+        children![text(label, 20.0, palette::TEXT)],
+    )
+}
+
+/// A full-window column for a menu screen.
+pub fn screen_root(screen: Screen) -> impl Bundle {
+    (
+        DespawnOnExit(screen),
+        Node {
+            width: percent(100),
+            height: percent(100),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            justify_content: JustifyContent::Center,
+            row_gap: px(6),
+            ..default()
+        },
+        BackgroundColor(palette::BACKDROP),
+    )
+}
+
+/// A row of widgets.
+pub fn row() -> impl Bundle {
+    Node {
+        flex_direction: FlexDirection::Row,
+        align_items: AlignItems::Center,
+        flex_wrap: FlexWrap::Wrap,
+        justify_content: JustifyContent::Center,
+        ..default()
+    }
+}

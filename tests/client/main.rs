@@ -1,0 +1,8 @@
+//! The client: headless (MinimalPlugins) screens and matches, and the real binary in a
+//! real window under Xvfb.
+#![cfg(feature = "client")]
+
+#[path = "../support/net.rs"]
+mod net_support;
+mod screens;
+mod window;

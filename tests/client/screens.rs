@@ -1,0 +1,574 @@
+//! The client without a window (MinimalPlugins): the screens, a pass-and-play match of
+//! every variant played to the Results screen through the pointer messages the mouse
+//! produces, the keyboard, pausing and resigning, the bot's seats, and what is saved.
+
+use bevy::input::InputPlugin;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use carrom::bot::{BotLevel, choose};
+use carrom::client::{
+    Action, ActionButton, AimControl, BoardPointer, ClientPlugin, Controller, LocalMatch,
+    MatchSetup, Mode, PointerAction, Screen,
+};
+use carrom::client::{FixedSeed, Storage};
+use carrom::game::Phase;
+use carrom::rules::Variant;
+use carrom::sim::{FULL_POWER, Fx, Stroke};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// A fresh directory for one test's files.
+fn home(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("carrom-client-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The client on MinimalPlugins, one 60 Hz frame per update, files in `dir`.
+fn client(dir: &Path, seed: u64) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(1.0 / 60.0)))
+        .insert_resource(Storage::at(dir))
+        .insert_resource(FixedSeed(seed))
+        .add_plugins(ClientPlugin);
+    app.update();
+    app
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+/// Presses the button that sends `action`, as the mouse does (bevy_ui sets Interaction).
+fn press(app: &mut App, action: Action) {
+    let world = app.world_mut();
+    let mut buttons = world.query::<(Entity, &ActionButton)>();
+    let button = buttons
+        .iter(world)
+        .find(|(_, b)| b.action == action)
+        .map(|(e, _)| e)
+        .unwrap_or_else(|| panic!("no button for {action:?} on {:?}", screen_of(world)));
+    *world.get_mut::<Interaction>(button).unwrap() = Interaction::Pressed;
+    app.update();
+    if let Some(mut interaction) = app.world_mut().get_mut::<Interaction>(button) {
+        *interaction = Interaction::None;
+    }
+    app.update();
+}
+
+fn screen_of(world: &World) -> Screen {
+    *world.resource::<State<Screen>>().get()
+}
+
+fn texts(app: &mut App) -> String {
+    let world = app.world_mut();
+    let mut texts = world.query::<&Text>();
+    texts.iter(world).map(|t| t.0.as_str()).collect::<Vec<_>>().join("\n")
+}
+
+fn local(app: &App) -> &LocalMatch {
+    app.world().resource::<LocalMatch>()
+}
+
+fn pointer(app: &mut App, at: Vec2, action: PointerAction) {
+    app.world_mut().write_message(BoardPointer { at, action });
+    app.update();
+}
+
+fn board_point(v: carrom::sim::V2) -> Vec2 {
+    Vec2::new(v.x.0 as f32 / Fx::PER_CM as f32, v.y.0 as f32 / Fx::PER_CM as f32)
+}
+
+/// Plays `stroke` with the mouse: drag the striker to its spot, then pull back from it
+/// along the aim and let go.
+fn play_with_pointer(app: &mut App, stroke: Stroke) {
+    let m = local(app).current;
+    let seat = m.shooter();
+    let preset = m.table().preset();
+    let control = *app.world().resource::<AimControl>();
+    let from =
+        board_point(seat.striker_spot(preset, Fx::milli_cm(control.stroke.placement as i32)));
+    let to = board_point(seat.striker_spot(preset, Fx::milli_cm(stroke.placement as i32)));
+    pointer(app, from, PointerAction::Press);
+    pointer(app, to, PointerAction::Move);
+    pointer(app, to, PointerAction::Release);
+    let turn = stroke.angle as f32 / 65_536.0 * std::f32::consts::TAU;
+    let pull = stroke.power as f32 / FULL_POWER as f32 * 20.0;
+    let back = to - Vec2::from_angle(turn) * pull;
+    pointer(app, back, PointerAction::Press);
+    pointer(app, back, PointerAction::Release);
+}
+
+/// Runs frames until `done` holds, at most `frames`.
+fn run_until(app: &mut App, frames: u32, done: impl Fn(&App) -> bool) -> bool {
+    for _ in 0..frames {
+        if done(app) {
+            return true;
+        }
+        app.update();
+    }
+    done(app)
+}
+
+/// Plays the local match to the Results screen: each stroke chosen by the bot (so the
+/// match ends), played through the pointer. Returns the strokes played.
+fn play_to_results(app: &mut App, level: BotLevel, max_strokes: u32) -> u32 {
+    let mut strokes = 0;
+    while screen(app) == Screen::Game {
+        assert!(strokes < max_strokes, "no result after {strokes} strokes");
+        let ready = run_until(app, 2_000, |a| {
+            screen(a) != Screen::Game || local(a).current.phase() == Phase::Aim
+        });
+        assert!(ready, "the match never came back to aiming");
+        if screen(app) != Screen::Game || local(app).current.phase() != Phase::Aim {
+            continue;
+        }
+        app.update();
+        let m = local(app).current;
+        let due = m.next_stroke();
+        let stroke = choose(&m, level, None).stroke;
+        play_with_pointer(app, stroke);
+        let started = run_until(app, 5, |a| local(a).current.next_stroke() != due);
+        assert!(started, "the stroke {stroke:?} from the pointer was not played");
+        strokes += 1;
+        let settled = run_until(app, 2_500, |a| {
+            screen(a) != Screen::Game || local(a).current.phase() != Phase::Motion
+        });
+        assert!(settled, "a stroke never came to rest");
+    }
+    strokes
+}
+
+fn start(app: &mut App, variant: Variant, players: u8) {
+    press(app, Action::Variant(variant));
+    press(app, Action::Players(players));
+    press(app, Action::Play);
+    assert_eq!(screen(app), Screen::Game);
+    let s = *local(app).current.settings();
+    assert_eq!((s.variant(), s.players), (variant, players));
+}
+
+fn finish_match(variant: Variant, players: u8, seed: u64) {
+    let dir = home(&format!("{}-{players}", variant.name()));
+    let mut app = client(&dir, seed);
+    assert_eq!(screen(&app), Screen::Home);
+    start(&mut app, variant, players);
+    let strokes = play_to_results(&mut app, BotLevel::Hard, 150);
+    assert_eq!(screen(&app), Screen::Results);
+    assert!(strokes > 0);
+    let m = local(&app).current;
+    assert_eq!(m.phase(), Phase::MatchOver);
+    let shown = texts(&mut app);
+    assert!(shown.contains("won the match") || shown.contains("drawn"), "{shown}");
+    assert!(!dir.join("match.json").exists(), "a finished match is not kept for resuming");
+    press(&mut app, Action::Home);
+    assert_eq!(screen(&app), Screen::Home);
+}
+
+#[test]
+fn home_how_to_play_and_back_show_the_selected_rules() {
+    let mut app = client(&home("how-to-play"), 1);
+    for (variant, words) in [
+        (Variant::Classic, "cover it"),
+        (Variant::DiscPool, "all nine"),
+        (Variant::Freestyle, "First to 160"),
+    ] {
+        press(&mut app, Action::Variant(variant));
+        press(&mut app, Action::HowToPlay);
+        assert_eq!(screen(&app), Screen::HowToPlay);
+        let shown = texts(&mut app);
+        assert!(shown.contains(words), "How to play {variant:?} lacks {words:?}");
+        press(&mut app, Action::Back);
+        assert_eq!(screen(&app), Screen::Home);
+    }
+}
+
+#[test]
+fn home_offers_only_the_player_counts_a_variant_allows() {
+    let mut app = client(&home("players"), 1);
+    press(&mut app, Action::Variant(Variant::Freestyle));
+    press(&mut app, Action::Players(3));
+    press(&mut app, Action::Variant(Variant::DiscPool));
+    let world = app.world_mut();
+    let mut buttons = world.query::<&ActionButton>();
+    let counts: Vec<u8> = buttons
+        .iter(world)
+        .filter_map(|b| match b.action {
+            Action::Players(n) => Some(n),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(counts, vec![2, 4]);
+    assert_eq!(app.world().resource::<MatchSetup>().players, 2);
+}
+
+#[test]
+fn freestyle_three_players_pass_and_play_to_results() {
+    finish_match(Variant::Freestyle, 3, 11);
+}
+
+#[test]
+fn disc_pool_two_players_pass_and_play_to_results() {
+    finish_match(Variant::DiscPool, 2, 12);
+}
+
+#[test]
+fn classic_two_players_pass_and_play_to_results() {
+    finish_match(Variant::Classic, 2, 13);
+}
+
+#[test]
+fn keyboard_places_aims_charges_and_strikes() {
+    let mut app = client(&home("keyboard"), 3);
+    start(&mut app, Variant::Freestyle, 2);
+    run_until(&mut app, 10, |_| false);
+    let before = *app.world().resource::<AimControl>();
+    let keys = |app: &mut App, key: KeyCode, frames: u32| {
+        hit_key(app, key, true);
+        run_until(app, frames, |_| false);
+        hit_key(app, key, false);
+    };
+    keys(&mut app, KeyCode::ArrowRight, 30);
+    keys(&mut app, KeyCode::ArrowUp, 20);
+    let aimed = *app.world().resource::<AimControl>();
+    assert!(aimed.stroke.placement > before.stroke.placement, "Right moves the striker right");
+    assert_ne!(aimed.stroke.angle, before.stroke.angle, "Up turns the aim");
+    let due = local(&app).current.next_stroke();
+    hit_key(&mut app, KeyCode::Space, true);
+    run_until(&mut app, 40, |_| false);
+    hit_key(&mut app, KeyCode::Space, false);
+    let struck = run_until(&mut app, 5, |a| local(a).current.next_stroke() != due);
+    assert!(struck, "releasing Space strikes");
+    assert_eq!(local(&app).current.phase(), Phase::Motion);
+}
+
+#[test]
+fn a_pull_let_go_back_at_the_striker_cancels_instead_of_striking() {
+    let mut app = client(&home("short-pull"), 4);
+    start(&mut app, Variant::Freestyle, 2);
+    app.update();
+    let m = local(&app).current;
+    let control = *app.world().resource::<AimControl>();
+    let striker = board_point(
+        m.shooter().striker_spot(m.table().preset(), Fx::milli_cm(control.stroke.placement as i32)),
+    );
+    let back = carrom::client::baseline_axis(m.shooter()).perp();
+    pointer(&mut app, striker - back * 8.0, PointerAction::Press);
+    pointer(&mut app, striker - back * 0.1, PointerAction::Move);
+    pointer(&mut app, striker - back * 0.1, PointerAction::Release);
+    run_until(&mut app, 5, |_| false);
+    assert_eq!(local(&app).current.next_stroke(), m.next_stroke());
+    assert_eq!(local(&app).current.phase(), Phase::Aim);
+}
+
+#[test]
+fn escape_pauses_the_clock_and_resign_ends_the_match() {
+    let mut app = client(&home("pause"), 5);
+    start(&mut app, Variant::Classic, 2);
+    run_until(&mut app, 5, |_| false);
+    hit_key(&mut app, KeyCode::Escape, true);
+    hit_key(&mut app, KeyCode::Escape, false);
+    let clock = local(&app).current.clock();
+    run_until(&mut app, 30, |_| false);
+    assert_eq!(local(&app).current.clock(), clock, "the shot clock stops while paused");
+    let shooter_side = {
+        let m = local(&app).current;
+        m.settings().side_of(m.shooter())
+    };
+    press(&mut app, Action::Resign);
+    assert!(run_until(&mut app, 200, |a| screen(a) == Screen::Results));
+    let standing = *local(&app).current.standing();
+    assert_eq!(standing.winner as usize, 1 - shooter_side, "the other side wins");
+}
+
+#[test]
+fn save_and_leave_then_resume_carries_on_the_same_match() {
+    let dir = home("resume");
+    let mut app = client(&dir, 6);
+    start(&mut app, Variant::Freestyle, 2);
+    let m = local(&app).current;
+    play_with_pointer(&mut app, choose(&m, BotLevel::Easy, None).stroke);
+    assert!(run_until(&mut app, 5, |a| local(a).current.next_stroke() != m.next_stroke()));
+    assert!(run_until(&mut app, 2_000, |a| local(a).current.phase() == Phase::Aim));
+    let kept = local(&app).current;
+    hit_key(&mut app, KeyCode::Escape, true);
+    hit_key(&mut app, KeyCode::Escape, false);
+    press(&mut app, Action::SaveAndLeave);
+    assert_eq!(screen(&app), Screen::Home);
+    assert!(dir.join("match.json").exists());
+    drop(app);
+
+    let mut again = client(&dir, 99);
+    press(&mut again, Action::Resume);
+    assert_eq!(screen(&again), Screen::Game);
+    let resumed = local(&again).current;
+    assert_eq!(resumed.settings(), kept.settings());
+    assert_eq!(resumed.next_stroke(), kept.next_stroke());
+    assert_eq!(resumed.table(), kept.table());
+    assert_eq!(resumed.standing(), kept.standing());
+}
+
+#[test]
+fn a_corrupt_saved_match_is_kept_aside_and_reported() {
+    let dir = home("corrupt");
+    std::fs::write(dir.join("match.json"), b"{ not json").unwrap();
+    std::fs::write(dir.join("settings.json"), b"[1, 2").unwrap();
+    let mut app = client(&dir, 1);
+    let shown = texts(&mut app);
+    assert!(shown.contains("could not be"), "the player is told: {shown}");
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().any(|n| n.starts_with("match.json.corrupt-")), "{names:?}");
+    assert!(names.iter().any(|n| n.starts_with("settings.json.corrupt-")), "{names:?}");
+    let world = app.world_mut();
+    let mut buttons = world.query::<&ActionButton>();
+    assert!(buttons.iter(world).all(|b| b.action != Action::Resume), "nothing to resume");
+}
+
+#[test]
+fn settings_names_are_typed_and_kept_for_the_next_start() {
+    let dir = home("settings");
+    let mut app = client(&dir, 1);
+    press(&mut app, Action::Settings);
+    assert_eq!(screen(&app), Screen::Settings);
+    press(&mut app, Action::EditName(0));
+    for _ in 0.."Player 1".len() {
+        type_key(&mut app, bevy::input::keyboard::Key::Backspace, None);
+    }
+    for c in "Asha".chars() {
+        type_key(&mut app, bevy::input::keyboard::Key::Character(c.to_string().into()), Some(c));
+    }
+    type_key(&mut app, bevy::input::keyboard::Key::Enter, None);
+    press(&mut app, Action::Volume(-1));
+    press(&mut app, Action::Back);
+    assert_eq!(screen(&app), Screen::Home);
+    drop(app);
+    let app = client(&dir, 1);
+    let preferences = app.world().resource::<carrom::client::Preferences>();
+    assert_eq!(preferences.names[0], "Asha");
+    assert_eq!(preferences.volume, 6);
+}
+
+/// A key going down or up, as the window reports it.
+fn hit_key(app: &mut App, code: KeyCode, down: bool) {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyboardInput};
+    app.world_mut().write_message(KeyboardInput {
+        key_code: code,
+        logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+        state: if down { ButtonState::Pressed } else { ButtonState::Released },
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    });
+    app.update();
+}
+
+fn type_key(app: &mut App, key: bevy::input::keyboard::Key, text: Option<char>) {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::KeyboardInput;
+    let window = Entity::PLACEHOLDER;
+    let event = KeyboardInput {
+        key_code: KeyCode::KeyA,
+        logical_key: key,
+        state: ButtonState::Pressed,
+        text: text.map(|c| c.to_string().into()),
+        repeat: false,
+        window,
+    };
+    app.world_mut().write_message(event);
+    app.update();
+}
+
+#[test]
+fn vs_bot_the_bot_thinks_off_the_frame_and_strikes_its_turn() {
+    let mut app = client(&home("vs-bot"), 8);
+    press(&mut app, Action::Mode(Mode::VsBot));
+    press(&mut app, Action::Level(BotLevel::Easy));
+    start(&mut app, Variant::DiscPool, 2);
+    assert_eq!(local(&app).controllers[1], Controller::Bot(BotLevel::Easy));
+    // Disc Pool: the person (player 1, white) breaks (DP-2); then the bot's turn comes.
+    assert_eq!(local(&app).shooter_player(), 0);
+    let mut bot_strokes = 0;
+    for _ in 0..40 {
+        if screen(&app) != Screen::Game || bot_strokes >= 2 {
+            break;
+        }
+        run_until(&mut app, 3_000, |a| {
+            screen(a) != Screen::Game || local(a).current.phase() == Phase::Aim
+        });
+        if screen(&app) != Screen::Game {
+            break;
+        }
+        if local(&app).shooter_player() == 0 {
+            let m = local(&app).current;
+            play_with_pointer(&mut app, choose(&m, BotLevel::Easy, None).stroke);
+            run_until(&mut app, 5, |a| local(a).current.phase() != Phase::Aim);
+        } else {
+            let m = local(&app).current;
+            let (due, seat) = (m.next_stroke(), m.shooter());
+            let mut showed_aim = false;
+            for _ in 0..6_000 {
+                app.update();
+                let now = local(&app).current;
+                if now.next_stroke() != due || screen(&app) != Screen::Game {
+                    break;
+                }
+                let aim = now.aim();
+                let shown = Stroke { placement: aim.placement, angle: aim.angle, power: aim.power };
+                showed_aim |= shown.power > 0 && now.table().check_stroke(seat, &shown).is_ok();
+            }
+            assert_ne!(local(&app).current.next_stroke(), due, "the bot never struck");
+            assert!(showed_aim, "the bot showed its aim before striking");
+            bot_strokes += 1;
+        }
+        run_until(&mut app, 2_500, |a| local(a).current.phase() != Phase::Motion);
+    }
+    assert!(bot_strokes >= 1, "the bot played");
+}
+
+#[test]
+fn an_online_match_against_a_headless_peer_ends_the_same_on_both() {
+    let test = "an_online_match_against_a_headless_peer_ends_the_same_on_both";
+    if !crate::net_support::isolated(module_path!(), test) {
+        return;
+    }
+    let (url, stop) = crate::net_support::signaling();
+    let mut app = client(&home("online"), 1);
+    app.world_mut().resource_mut::<carrom::client::Preferences>().signaling = url.clone();
+    press(&mut app, Action::Mode(Mode::Online));
+    press(&mut app, Action::Variant(Variant::Freestyle));
+    press(&mut app, Action::Players(2));
+    press(&mut app, Action::CreateMatch);
+    assert_eq!(screen(&app), Screen::Lobby);
+    let shown = texts(&mut app);
+    let code = shown
+        .split("carrom://join/")
+        .nth(1)
+        .map(|rest| rest.chars().take(13).collect::<String>())
+        .expect("the invite link is shown");
+    let peer = std::process::Command::new(env!("CARGO_BIN_EXE_carrom"))
+        .args(["peer", "--signaling", &url, "--room", &code, "--players", "2"])
+        .args(["--variant", "classic", "--bot", "medium", "--match-timeout", "400"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let real_time = |app: &mut App| {
+        app.update();
+        std::thread::sleep(Duration::from_millis(12));
+    };
+    let started = std::time::Instant::now();
+    while screen(&app) != Screen::Game {
+        assert!(started.elapsed() < Duration::from_secs(60), "the peers never met");
+        real_time(&mut app);
+    }
+    let s = *local(&app).current.settings();
+    assert_eq!(s.variant(), Variant::Freestyle, "the creator's game is played");
+    let me = local(&app).controllers.iter().position(|c| *c == Controller::Human).unwrap();
+    let mut played = 0u16;
+    while screen(&app) == Screen::Game {
+        assert!(started.elapsed() < Duration::from_secs(400), "the online match never ended");
+        let m = local(&app).current;
+        if m.phase() == Phase::Aim && local(&app).shooter_player() == me && m.next_stroke() > played
+        {
+            played = m.next_stroke();
+            play_with_pointer(&mut app, choose(&m, BotLevel::Medium, None).stroke);
+        }
+        real_time(&mut app);
+    }
+    let (code, report) = crate::net_support::finish(peer, Duration::from_secs(30));
+    let _ = stop.send(());
+    eprintln!("{report}");
+    assert_eq!(code, 0, "the headless peer finished too");
+    let m = local(&app).current;
+    assert_eq!(report["table"], format!("{:016x}", m.table().hash()), "one final table");
+    let scores: Vec<i64> = m.standing().scores[..2].iter().map(|&s| s as i64).collect();
+    assert_eq!(report["result"]["scores"], serde_json::json!(scores));
+}
+
+/// Mismatches a SyncTest session reported.
+#[derive(Resource, Default)]
+struct Mismatches(u32);
+
+/// Plays a Freestyle match under a SyncTest session on the client's rollback path;
+/// `canary` adds a step that breaks determinism. Returns whether the match ended and the
+/// mismatches seen.
+fn client_synctest(canary: bool) -> (bool, u32) {
+    use bevy_ggrs::{LocalPlayers, Session, SyncTestMismatch};
+    use carrom::client::{OnlineConfig, OnlineMatch};
+    use carrom::game::Match;
+    use carrom::rules::Settings;
+    use carrom::sim::PresetId;
+    let mut app = client(&home("client-synctest"), 1);
+    let settings = Settings::new(Variant::Freestyle, 2, PresetId::Standard, 30, 3).unwrap();
+    let m = Match::new(settings);
+    let names = core::array::from_fn(|i| format!("P{i}"));
+    let session = ggrs::SessionBuilder::<OnlineConfig>::new()
+        .with_num_players(2)
+        .unwrap()
+        .with_check_distance(2)
+        .start_synctest_session()
+        .unwrap();
+    app.insert_resource(LocalMatch::resumed(m, [Controller::Human; 4], names))
+        .insert_resource(OnlineMatch(m))
+        .insert_resource(LocalPlayers(vec![0, 1]))
+        .insert_resource(Session::SyncTest(session))
+        .init_resource::<Mismatches>()
+        .add_observer(|_: On<SyncTestMismatch>, mut seen: ResMut<Mismatches>| seen.0 += 1);
+    if canary {
+        app.add_systems(
+            bevy_ggrs::GgrsSchedule,
+            (|mut m: ResMut<OnlineMatch>, mut calls: Local<u32>| {
+                // Local<T> is not rolled back: exactly the mistake a SyncTest must catch.
+                *calls += 1;
+                let bytes = bytemuck::bytes_of_mut(&mut m.0);
+                let last = bytes.len() - 1;
+                bytes[last] = *calls as u8;
+            })
+            .after(carrom::client::OnlineStep),
+        );
+    }
+    let mut pending = None;
+    for _ in 0..40_000 {
+        let now = app.world().resource::<OnlineMatch>().0;
+        let seen = app.world().resource::<Mismatches>().0;
+        if now.phase() == Phase::MatchOver || seen > 0 {
+            break;
+        }
+        // The controls' job, done directly: the shooter commits the bot's stroke.
+        let mut inputs = [carrom::game::Input::ZERO; 4];
+        if now.phase() == Phase::Aim {
+            let due = now.next_stroke();
+            let stroke = match pending {
+                Some((n, s)) if n == due => s,
+                _ => {
+                    let s = choose(&now, BotLevel::Medium, Some(120)).stroke;
+                    pending = Some((due, s));
+                    s
+                }
+            };
+            let shooter = settings.player_at(now.shooter()).unwrap();
+            inputs[shooter] = carrom::game::Input::commit(due, stroke);
+        }
+        app.world_mut().resource_mut::<LocalMatch>().inputs = inputs;
+        app.update();
+    }
+    let end = app.world().resource::<OnlineMatch>().0;
+    (end.phase() == Phase::MatchOver, app.world().resource::<Mismatches>().0)
+}
+
+#[test]
+fn the_clients_rollback_path_passes_a_synctest_over_a_whole_match() {
+    assert_eq!(client_synctest(false), (true, 0), "played to the end with no mismatch");
+}
+
+#[test]
+fn the_clients_synctest_catches_a_nondeterministic_rollback_system() {
+    let (_, mismatches) = client_synctest(true);
+    assert!(mismatches > 0, "the canary was caught");
+}

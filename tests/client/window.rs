@@ -1,0 +1,201 @@
+//! The real binary in a real window: Xvfb with software Vulkan (lavapipe). `carrom
+//! --smoke-test DIR` shows Home, starts a three-player Freestyle match and breaks; the
+//! screenshots it saves are checked here for the board, the pieces and the HUD. Skips with
+//! a reason when Xvfb is missing, except under CI=true, where that is a failure.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const WIDTH: u32 = 1280;
+const HEIGHT: u32 = 800;
+
+/// Xvfb on a free display, killed when dropped.
+struct Xvfb {
+    child: Child,
+    display: String,
+}
+
+impl Drop for Xvfb {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start_xvfb() -> Result<Xvfb, String> {
+    let number = (90..120)
+        .find(|n| !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists())
+        .ok_or("no free X display number in 90..120")?;
+    let display = format!(":{number}");
+    let screen = format!("{WIDTH}x{HEIGHT}x24");
+    let child = Command::new("Xvfb")
+        .args([&display, "-screen", "0", &screen, "-nolisten", "tcp"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("Xvfb could not start: {e}"))?;
+    let xvfb = Xvfb { child, display };
+    let socket = format!("/tmp/.X11-unix/X{number}");
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while !Path::new(&socket).exists() {
+        if Instant::now() > deadline {
+            return Err("Xvfb did not open its display within 15 s".into());
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Ok(xvfb)
+}
+
+fn skip_or_fail(reason: &str) {
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("the windowed smoke test cannot run under CI: {reason}");
+    }
+    eprintln!(
+        "SKIPPED: windowed smoke test: {reason} (install xvfb mesa-vulkan-drivers libvulkan1)"
+    );
+}
+
+/// Runs `command` to completion, at most `limit`; returns its stdout.
+fn run_bounded(mut command: Command, limit: Duration) -> String {
+    let mut child = command.stdout(Stdio::piped()).stderr(Stdio::inherit()).spawn().unwrap();
+    let deadline = Instant::now() + limit;
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let mut out = String::new();
+            std::io::Read::read_to_string(child.stdout.as_mut().unwrap(), &mut out).unwrap();
+            assert!(status.success(), "the smoke run failed ({status}); stdout: {out}");
+            return out;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the smoke run took longer than {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// An 8-bit RGB or RGBA image.
+struct Picture {
+    width: u32,
+    height: u32,
+    channels: u32,
+    rgba: Vec<u8>,
+}
+
+impl Picture {
+    fn load(path: &Path) -> Picture {
+        let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let mut reader = png::Decoder::new(std::io::BufReader::new(file)).read_info().unwrap();
+        let mut rgba = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut rgba).unwrap();
+        rgba.truncate(info.buffer_size());
+        let channels = match info.color_type {
+            png::ColorType::Rgba => 4,
+            png::ColorType::Rgb => 3,
+            other => panic!("{}: unexpected colour type {other:?}", path.display()),
+        };
+        assert_eq!(info.bit_depth, png::BitDepth::Eight, "{}", path.display());
+        Picture { width: info.width, height: info.height, channels, rgba }
+    }
+
+    fn pixel(&self, x: u32, y: u32) -> [u8; 3] {
+        let i = ((y * self.width + x) * self.channels) as usize;
+        [self.rgba[i], self.rgba[i + 1], self.rgba[i + 2]]
+    }
+
+    /// Pixels within `tolerance` of `colour` in the box [x0, x1) × [y0, y1).
+    fn count(
+        &self,
+        (x0, y0, x1, y1): (u32, u32, u32, u32),
+        colour: [u8; 3],
+        tolerance: i32,
+    ) -> usize {
+        let mut n = 0;
+        for y in y0..y1 {
+            for x in x0..x1 {
+                let p = self.pixel(x, y);
+                if (0..3).all(|c| (p[c] as i32 - colour[c] as i32).abs() <= tolerance) {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+
+    /// Pixels brighter than `level` (every channel) in the box.
+    fn bright(&self, (x0, y0, x1, y1): (u32, u32, u32, u32), level: u8) -> usize {
+        let mut n = 0;
+        for y in y0..y1 {
+            for x in x0..x1 {
+                n += usize::from(self.pixel(x, y).iter().all(|&c| c >= level));
+            }
+        }
+        n
+    }
+}
+
+#[test]
+fn home_and_a_break_render_in_a_real_window() {
+    let xvfb = match start_xvfb() {
+        Ok(x) => x,
+        Err(reason) => return skip_or_fail(&reason),
+    };
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("smoke-screenshots");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let home = dir.join("home-dir");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_carrom"));
+    command
+        .arg("--smoke-test")
+        .arg(&dir)
+        .args(["--window-size", &format!("{WIDTH}x{HEIGHT}")])
+        .env("DISPLAY", &xvfb.display)
+        .env("CARROM_HOME", &home)
+        .env_remove("WAYLAND_DISPLAY");
+    let out = run_bounded(command, Duration::from_secs(300));
+    let report = out.lines().last().unwrap_or_default();
+    println!("smoke run: {report}");
+    println!("screenshots: {}", dir.display());
+    let figures: serde_json::Value = serde_json::from_str(report).expect("a JSON line of figures");
+    assert!(figures["first_frame_ms"].as_u64().unwrap() > 0);
+    assert!(figures["break_frames"].as_u64().unwrap() > 0, "frames were drawn during the break");
+
+    let home = Picture::load(&dir.join("home.png"));
+    assert_eq!((home.width, home.height), (WIDTH, HEIGHT));
+    let everywhere = (0, 0, WIDTH, HEIGHT);
+    let title = home.count(everywhere, [250, 189, 77], 30);
+    assert!(title > 500, "the orange title is drawn ({title} pixels)");
+    let text = home.bright(everywhere, 200);
+    assert!(text > 2_000, "button labels are drawn ({text} bright pixels)");
+
+    let aim = Picture::load(&dir.join("aim.png"));
+    let middle = (aim.width / 3, 0, aim.width * 2 / 3, aim.height);
+    let guide = aim.count(middle, [255, 255, 255], 40);
+    assert!(guide > 40, "the aiming guide is drawn ({guide} pixels)");
+
+    let game = Picture::load(&dir.join("game.png"));
+    let (w, h) = (game.width, game.height);
+    let board = (w / 2 - h / 3, h / 6, w / 2 + h / 3, h * 5 / 6);
+    let surface = game.count(board, [232, 204, 153], 24);
+    let area = ((board.2 - board.0) * (board.3 - board.1)) as usize;
+    assert!(surface * 2 > area, "the board's surface fills its middle ({surface} of {area})");
+    let whites = game.count(board, [245, 237, 214], 10);
+    let blacks = game.count(board, [33, 31, 31], 12);
+    let queen = game.count(board, [204, 26, 36], 25);
+    assert!(whites > 300 && blacks > 300, "white ({whites}) and black ({blacks}) pieces show");
+    assert!(queen > 30, "the queen shows ({queen} pixels)");
+    // The power meter: full while pulled back (aim.png), empty in motion (game.png).
+    let hud = (w * 82 / 100, 0, w, h);
+    let (pulled, struck) =
+        (aim.count(hud, [250, 189, 77], 40), game.count(hud, [250, 189, 77], 40));
+    assert!(pulled > struck + 1_000, "the power meter fills ({pulled} vs {struck} pixels)");
+    let left_panel = (0, 0, w * 18 / 100, h);
+    let right_panel = (w * 82 / 100, 0, w, h);
+    assert!(game.bright(left_panel, 200) > 300, "the scores panel has text");
+    assert!(game.count(right_panel, [250, 189, 77], 40) > 100, "the turn is shown in the HUD");
+    assert!(
+        game.count(left_panel, [232, 204, 153], 10) == 0,
+        "the HUD is not covered by the board"
+    );
+}

@@ -1,0 +1,223 @@
+//! The `carrom` binary's headless commands: the README example works, bad input gets a
+//! clear message and a non-zero exit, never a panic.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn carrom(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_carrom"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn simulate_plays_the_readme_example() {
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/readme-example.json");
+    let out = carrom(&["simulate", example], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let line: serde_json::Value = serde_json::from_str(stdout.lines().next().unwrap()).unwrap();
+    assert_eq!(line["stroke"], 0);
+    assert_eq!(line["report"]["first_contact"], "queen");
+    assert_eq!(line["report"]["striker_touched"], true);
+    assert_eq!(line["pieces"].as_array().unwrap().len(), 2);
+    assert_eq!(line["pieces"][0]["kind"], "white");
+    assert_eq!(line["hash"].as_str().unwrap().len(), 16);
+    let keys: Vec<&String> = line.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["stroke", "report", "pieces", "hash"]);
+}
+
+#[test]
+fn simulate_reports_an_illegal_stroke_as_an_error_line_and_goes_on() {
+    let scenario = r#"{"strokes": [
+        {"seat": 0, "placement": 19.0, "angle": 90, "power": 1},
+        {"seat": 0, "placement": 0, "angle": 270, "power": 1},
+        {"seat": 0, "placement": 0, "angle": 90, "power": 1}]}"#;
+    let out = carrom(&["simulate", "-"], scenario);
+    assert!(out.status.success());
+    let lines: Vec<serde_json::Value> =
+        text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 3);
+    assert!(lines[0]["error"].as_str().unwrap().contains("CM-4"));
+    assert!(lines[1]["error"].as_str().unwrap().contains("CM-5"));
+    assert!(lines[2]["hash"].is_string());
+}
+
+#[test]
+fn bad_scenario_files_get_a_message_naming_the_problem() {
+    let cases = [
+        ("not json", "line 1"),
+        (
+            r#"{"strokes": [{"seat": 0, "placement": 0, "angle": 90, "power": 1, "spin": 3}]}"#,
+            "spin",
+        ),
+        (r#"{"preset": "huge", "strokes": []}"#, "preset"),
+        (r#"{"pieces": [{"kind": "red", "x": 0, "y": 0}], "strokes": []}"#, "pieces[0].kind"),
+        (r#"{"pieces": [{"kind": "white", "x": 36, "y": 0}], "strokes": []}"#, "pieces[0]"),
+        (r#"{"pieces": [{"kind": "white", "x": 34.6, "y": 34.6}], "strokes": []}"#, "pocket"),
+        (
+            r#"{"pieces": [{"kind": "white", "x": 0, "y": 0}, {"kind": "black", "x": 1, "y": 1}], "strokes": []}"#,
+            "overlap",
+        ),
+        (
+            r#"{"strokes": [{"seat": 9, "placement": 0, "angle": 90, "power": 1}]}"#,
+            "strokes[0].seat",
+        ),
+        (r#"{"strokes": [{"placement": 0, "angle": 90}]}"#, "power"),
+        (r#"{"strokes": [{"placement": 0, "angle": 1e999, "power": 1}]}"#, "line 1"),
+    ];
+    for (input, needle) in cases {
+        let out = carrom(&["simulate", "-"], input);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{input}: {err}");
+        assert!(err.contains(needle), "{input}: expected {needle:?} in {err:?}");
+        assert!(!err.contains("panicked"), "{err}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn a_missing_file_is_reported() {
+    let out = carrom(&["simulate", "/nonexistent/scenario.json"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("cannot read"));
+}
+
+#[test]
+fn unknown_arguments_are_refused_with_usage() {
+    let out = carrom(&["simulate"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("Usage"));
+}
+
+#[test]
+fn referee_adjudicates_the_readme_example() {
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/referee-example.json");
+    let out = carrom(&["referee", example], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let lines: Vec<serde_json::Value> =
+        text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 7);
+    let keys: Vec<&String> = lines[0].as_object().unwrap().keys().collect();
+    assert_eq!(
+        keys,
+        ["stroke", "shooter", "report", "ruling", "colours", "board_over", "match_over", "hash"]
+    );
+    assert_eq!(lines[0]["colours"], serde_json::json!(["white", "black"]));
+    assert_eq!(lines[2]["ruling"]["queen"], "pending");
+    assert_eq!(lines[3]["ruling"]["queen"], "covered");
+    assert_eq!(lines[3]["ruling"]["queen_side"], 1);
+    assert_eq!(lines[5]["ruling"]["returned"], serde_json::json!(["white"]), "the due is paid");
+    assert_eq!(lines[5]["ruling"]["dues"], serde_json::json!([0, 0]));
+    assert_eq!(lines[6]["error"], "it is seat 0's turn");
+}
+
+#[test]
+fn referee_reports_impossible_facts_as_an_error_line() {
+    let scenario = r#"{"variant": "freestyle", "players": 2, "pieces": [{"kind": "white", "x": 0, "y": 0}],
+        "strokes": [{"facts": {"pocketed": ["black"]}}, {"facts": {"pocketed": ["white"]}}]}"#;
+    let out = carrom(&["referee", "-"], scenario);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let lines: Vec<serde_json::Value> =
+        text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert!(lines[0]["error"].as_str().unwrap().contains("no black piece"));
+    assert_eq!(lines[1]["shooter"], 2, "seed 0 lets seat 2 break");
+    assert_eq!(lines[1]["match_over"]["winner"], 1, "the board is cleared: highest score wins");
+    assert_eq!(lines[1]["ruling"]["scores"], serde_json::json!([0, 20]));
+    assert_eq!(lines[1]["ruling"]["queen"], serde_json::Value::Null, "no queen on this table");
+}
+
+#[test]
+fn bad_match_scenarios_get_a_message_naming_the_problem() {
+    let cases = [
+        (r#"{"variant": "snooker", "players": 2, "strokes": []}"#, "variant"),
+        (r#"{"variant": "classic", "players": 5, "strokes": []}"#, "players"),
+        (r#"{"variant": "disc_pool", "players": 3, "strokes": []}"#, "disc_pool is for 2 or 4"),
+        (r#"{"variant": "classic", "strokes": []}"#, "players"),
+        (
+            r#"{"variant": "classic", "players": 2, "strokes": [{"facts": {"pocketed": ["red"]}}]}"#,
+            "strokes[0].facts.pocketed",
+        ),
+        (
+            r#"{"variant": "classic", "players": 2, "strokes": [{"facts": {"pocketed": ["striker"]}}]}"#,
+            "strokes[0].facts.pocketed",
+        ),
+        (
+            r#"{"variant": "classic", "players": 2, "strokes": [{"facts": {}, "power": 1}]}"#,
+            "not both",
+        ),
+        (
+            r#"{"variant": "classic", "players": 2, "strokes": [{"placement": 0, "angle": 90}]}"#,
+            "strokes[0]",
+        ),
+        (r#"{"variant": "classic", "players": 2, "seed": -1, "strokes": []}"#, "line 1"),
+    ];
+    for (input, needle) in cases {
+        let out = carrom(&["referee", "-"], input);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{input}: {err}");
+        assert!(err.contains(needle), "{input}: expected {needle:?} in {err:?}");
+        assert!(!err.contains("panicked"));
+    }
+}
+
+#[test]
+fn checkers_perft_counts_and_divides() {
+    let out = carrom(&["checkers", "perft", "--depth", "4"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).trim(), "1469");
+    let out = carrom(&["checkers", "perft", "--depth", "2", "--divide"], "");
+    let lines: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
+    assert_eq!(lines.len(), 8, "seven root moves and the total");
+    assert!(lines.contains(&"11-15 7".to_owned()));
+    assert_eq!(lines.last().unwrap(), "49");
+    let ring = "B:W14,15,22,23:BK10";
+    let count = |extra: &[&str]| {
+        let mut args = vec!["checkers", "perft", "--fen", ring, "--depth", "1"];
+        args.extend_from_slice(extra);
+        text(&carrom(&args, "").stdout).trim().to_owned()
+    };
+    assert_eq!((count(&[]), count(&["--all-paths"])), ("1".to_owned(), "2".to_owned()));
+}
+
+#[test]
+fn checkers_play_reports_the_match_as_one_json_line() {
+    let out = carrom(
+        &[
+            "checkers", "play", "--white", "medium", "--black", "easy", "--games", "2", "--seed",
+            "3",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let last: serde_json::Value =
+        serde_json::from_str(text(&out.stdout).lines().last().unwrap()).unwrap();
+    assert_eq!(last["games"], 2);
+    let total = ["white_wins", "black_wins", "draws"]
+        .iter()
+        .map(|k| last[k].as_u64().unwrap())
+        .sum::<u64>();
+    assert_eq!(total, 2);
+}
+
+#[test]
+fn checkers_commands_refuse_bad_arguments() {
+    let out = carrom(&["checkers", "perft", "--fen", "B:W40:B1", "--depth", "2"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("40"));
+    let out = carrom(&["checkers", "play", "--white", "grandmaster", "--black", "easy"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("grandmaster"));
+    let out = carrom(&["checkers", "perft"], "");
+    assert_eq!(out.status.code(), Some(2), "--depth is required");
+}

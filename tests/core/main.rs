@@ -1,0 +1,15 @@
+//! The pure core's suites in one test binary (it builds without the `client` feature and
+//! runs on i686 and wasm32 too): physics, the referees, the game step, property tests,
+//! draughts and the bot.
+
+mod bot;
+mod checkers_play;
+mod checkers_rules;
+mod common;
+mod game;
+mod invariants;
+mod match_props;
+mod physics;
+mod rules_classic;
+mod rules_disc_pool;
+mod rules_freestyle;

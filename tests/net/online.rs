@@ -1,0 +1,260 @@
+//! Online play. SyncTest: every variant and player count played whole under GGRS's
+//! SyncTest session (every frame re-simulated from a saved state and compared), and a
+//! canary proving a non-deterministic step is caught. Real peers: `carrom peer` processes
+//! meeting through carrom-signaling over real WebRTC inside a fresh network namespace —
+//! two and four peers ending on one hash, loss and delay, garbage datagrams, a peer killed
+//! mid-match. Every wait is bounded.
+
+use crate::net_support::{finish, isolated, signaling};
+use carrom::bot::{BotLevel, choose};
+use carrom::game::{Input, Match, Phase, advance};
+use carrom::rules::{Settings, Variant};
+use carrom::sim::PresetId;
+use ggrs::{GgrsError, GgrsRequest, SessionBuilder};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{Duration, Instant};
+
+/// GGRS over the bare match, with no network and no Bevy: what a SyncTest of the game
+/// step itself needs.
+struct BareConfig;
+
+impl ggrs::Config for BareConfig {
+    type Input = Input;
+    type InputPredictor = ggrs::PredictRepeatLast;
+    type State = Match;
+    type Address = u8;
+}
+
+/// Strokes after which a SyncTest match is ended by resignation (the bot may need more).
+const STROKES: u16 = 24;
+
+/// Plays a whole match under a SyncTest session; `step` advances the state. Returns the
+/// frames played, or the session's error.
+fn synctest(settings: Settings, step: fn(&mut Match, &[Input])) -> Result<u32, GgrsError> {
+    let players = settings.players as usize;
+    let mut session = SessionBuilder::<BareConfig>::new()
+        .with_num_players(players)?
+        .with_check_distance(2)
+        .with_input_delay(0)
+        .start_synctest_session()?;
+    let mut m = Match::new(settings);
+    let mut pending: Option<(u16, carrom::sim::Stroke)> = None;
+    for _ in 0..200_000 {
+        if m.phase() == Phase::MatchOver {
+            return Ok(m.frame());
+        }
+        let shooter = settings.player_at(m.shooter()).unwrap_or(0);
+        for player in 0..players {
+            let input = if player != shooter || m.phase() != Phase::Aim {
+                Input::ZERO
+            } else if m.next_stroke() > STROKES {
+                Input::resign()
+            } else {
+                let due = m.next_stroke();
+                let stroke = match pending {
+                    Some((n, s)) if n == due => s,
+                    _ => {
+                        let s = choose(&m, BotLevel::Medium, Some(120)).stroke;
+                        pending = Some((due, s));
+                        s
+                    }
+                };
+                Input::commit(due, stroke)
+            };
+            session.add_local_input(player, input)?;
+        }
+        for request in session.advance_frame()? {
+            match request {
+                GgrsRequest::SaveGameState { cell, frame } => {
+                    cell.save(frame, Some(m), Some(m.hash() as u128));
+                }
+                GgrsRequest::LoadGameState { cell, .. } => m = cell.load().expect("a saved state"),
+                GgrsRequest::AdvanceFrame { inputs } => {
+                    let inputs: Vec<Input> = inputs.iter().map(|(i, _)| *i).collect();
+                    step(&mut m, &inputs);
+                }
+            }
+        }
+    }
+    panic!("the match did not end within 200 000 frames");
+}
+
+#[test]
+fn synctest_every_variant_and_player_count_with_no_mismatch() {
+    let combinations: Vec<(Variant, u8)> = Variant::ALL
+        .into_iter()
+        .flat_map(|v| (2..=4).filter(move |&n| v.allows(n)).map(move |n| (v, n)))
+        .collect();
+    assert_eq!(combinations.len(), 8, "Classic 2-4, Disc Pool 2 and 4, Freestyle 2-4");
+    for (variant, players) in combinations {
+        let settings = Settings::new(variant, players, PresetId::Standard, 30, 77).unwrap();
+        let frames = synctest(settings, advance)
+            .unwrap_or_else(|e| panic!("{variant:?} with {players}: {e}"));
+        assert!(frames > 100, "{variant:?} with {players}: a real match was played");
+    }
+}
+
+/// A step that differs on every call: what a stray timer or random draw would do.
+fn nondeterministic(m: &mut Match, inputs: &[Input]) {
+    static CALLS: AtomicU32 = AtomicU32::new(0);
+    advance(m, inputs);
+    if m.phase() == Phase::Motion {
+        let bytes = bytemuck::bytes_of_mut(m);
+        let last = bytes.len() - 1;
+        bytes[last] ^= (CALLS.fetch_add(1, Ordering::Relaxed) & 1) as u8;
+    }
+}
+
+#[test]
+fn synctest_canary_catches_a_nondeterministic_step() {
+    let settings = Settings::new(Variant::Freestyle, 2, PresetId::Standard, 30, 5).unwrap();
+    match synctest(settings, nondeterministic) {
+        Err(GgrsError::MismatchedChecksum { .. }) => {}
+        other => panic!("the canary was not caught: {other:?}"),
+    }
+}
+
+// ---- real peers -------------------------------------------------------------------------
+
+fn diagnostics_dir(test: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("online-{test}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Starts `carrom peer` with these extra arguments.
+fn peer(url: &str, room: &str, players: u8, variant: &str, dir: &Path, extra: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_carrom"))
+        .args(["peer", "--signaling", url, "--room", room, "--players", &players.to_string()])
+        .args(["--variant", variant, "--bot", "medium", "--connect-timeout", "60"])
+        .args(["--match-timeout", "400", "--diagnostics"])
+        .arg(dir)
+        .args(extra)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap()
+}
+
+/// Runs a whole match between `players` peers; each gets `extra[i]`. Returns the reports.
+fn play(test: &str, variant: &str, players: u8, extra: &[&[&str]]) -> Vec<Value> {
+    let (url, stop) = signaling();
+    let dir = diagnostics_dir(test);
+    let peers: Vec<Child> = (0..players as usize)
+        .map(|i| {
+            peer(
+                &url,
+                "0123456789ABC",
+                players,
+                variant,
+                &dir,
+                extra.get(i).copied().unwrap_or(&[]),
+            )
+        })
+        .collect();
+    let reports: Vec<Value> = peers
+        .into_iter()
+        .map(|child| {
+            let (code, report) = finish(child, Duration::from_secs(420));
+            assert_eq!(code, 0, "the peer finished the match: {report}");
+            report
+        })
+        .collect();
+    let _ = stop.send(());
+    for report in &reports {
+        eprintln!("{report}");
+        assert_eq!(report["result"]["ending"], "finished");
+        assert_eq!(report["hash"], reports[0]["hash"], "every peer ends on the same state");
+        assert_eq!(report["frames"], reports[0]["frames"]);
+        assert!(report["frames"].as_u64().unwrap() > 60);
+    }
+    reports
+}
+
+#[test]
+fn two_peers_finish_a_match_on_one_hash_while_one_sprays_garbage_datagrams() {
+    let test = "two_peers_finish_a_match_on_one_hash_while_one_sprays_garbage_datagrams";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    let reports = play(
+        test,
+        "freestyle",
+        2,
+        &[&["--speed", "0", "--inject-garbage", "40"], &["--speed", "0"]],
+    );
+    assert!(reports[1]["malformed"].as_u64().unwrap() > 0, "the garbage arrived and was dropped");
+    assert_eq!(reports[0]["routes"], serde_json::json!(["direct"]));
+}
+
+#[test]
+fn four_peers_finish_a_match_on_one_hash() {
+    let test = "four_peers_finish_a_match_on_one_hash";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    let fast: &[&str] = &["--speed", "0"];
+    play(test, "freestyle", 4, &[fast, fast, fast, fast]);
+}
+
+#[test]
+fn two_peers_under_loss_and_delay_finish_on_one_hash() {
+    let test = "two_peers_under_loss_and_delay_finish_on_one_hash";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    // 10 % loss and 80 ± 20 ms each way, applied by the peers to what they send (this
+    // kernel has no sch_netem for `tc netem`); real time, 60 frames a second.
+    let lossy: &[&str] =
+        &["--impair-loss", "10", "--impair-delay-ms", "80", "--impair-jitter-ms", "20"];
+    let reports = play(test, "freestyle", 2, &[lossy, lossy]);
+    for report in &reports {
+        assert!(report["rollbacks"].as_u64().unwrap() > 0, "latency made it roll back");
+    }
+}
+
+#[test]
+fn two_peers_finish_a_disc_pool_match_on_one_hash() {
+    let test = "two_peers_finish_a_disc_pool_match_on_one_hash";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    let fast: &[&str] = &["--speed", "0"];
+    play(test, "disc_pool", 2, &[fast, fast]);
+}
+
+#[test]
+fn three_peers_finish_a_classic_match_on_one_hash() {
+    let test = "three_peers_finish_a_classic_match_on_one_hash";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    let fast: &[&str] = &["--speed", "0"];
+    play(test, "classic", 3, &[fast, fast, fast]);
+}
+
+#[test]
+fn a_killed_peer_is_ruled_a_forfeit_for_the_others() {
+    let test = "a_killed_peer_is_ruled_a_forfeit_for_the_others";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    let (url, stop) = signaling();
+    let dir = diagnostics_dir(test);
+    let survivor = peer(&url, "0123456789ABD", 2, "classic", &dir, &[]);
+    let mut doomed = peer(&url, "0123456789ABD", 2, "classic", &dir, &[]);
+    std::thread::sleep(Duration::from_secs(8));
+    doomed.kill().unwrap();
+    let _ = doomed.wait();
+    let killed = Instant::now();
+    let (code, report) = finish(survivor, Duration::from_secs(30));
+    let _ = stop.send(());
+    eprintln!("{report} after {:?}", killed.elapsed());
+    assert_eq!(code, 3, "exit code 3: a peer left");
+    assert_eq!(report["result"]["ending"], "opponent_gone");
+    assert!(report["result"]["winner_side"].is_u64(), "the one who stayed wins the forfeit");
+}

@@ -1,0 +1,86 @@
+//! Shared by the tests that run real WebRTC peers: a fresh network namespace, the
+//! signaling server on its loopback, and bounded waits for `carrom peer` processes.
+#![allow(dead_code)]
+
+use serde_json::Value;
+use std::process::{Child, Command};
+use std::time::{Duration, Instant};
+
+const INSIDE: &str = "CARROM_TEST_ISOLATED";
+
+/// True inside a fresh network namespace (only `lo`, with the multicast route mDNS needs);
+/// otherwise re-runs `test` (a test function of the module whose `module_path!()` is
+/// `module`) there and returns false. Skips with a reason where namespaces cannot be made,
+/// except under CI=true.
+pub fn isolated(module: &str, test: &str) -> bool {
+    if std::env::var_os(INSIDE).is_some() {
+        let ip = |args: &[&str]| {
+            let ok = Command::new("ip").args(args).status().is_ok_and(|s| s.success());
+            assert!(ok, "ip {args:?} failed inside the namespace");
+        };
+        ip(&["link", "set", "lo", "up"]);
+        ip(&["route", "add", "224.0.0.0/4", "dev", "lo"]);
+        return true;
+    }
+    let probe = Command::new("unshare").args(["--net", "--map-root-user", "true"]).status();
+    if !probe.is_ok_and(|s| s.success()) {
+        let reason = "cannot create a network namespace (unshare --net --map-root-user)";
+        assert!(std::env::var("CI").as_deref() != Ok("true"), "{reason}: required under CI");
+        eprintln!("SKIPPED {test}: {reason}");
+        return false;
+    }
+    // libtest names a test by its path inside the test binary, without the crate's name.
+    let name = match module.split_once("::") {
+        Some((_, inside)) => format!("{inside}::{test}"),
+        None => test.to_string(),
+    };
+    let status = Command::new("unshare")
+        .args(["--net", "--map-root-user"])
+        .arg(std::env::current_exe().unwrap())
+        .args([name.as_str(), "--exact", "--nocapture"])
+        .env(INSIDE, "1")
+        .status()
+        .unwrap();
+    assert!(status.success(), "{test} failed inside its network namespace");
+    false
+}
+
+/// carrom-signaling on a loopback port of the namespace, on a thread of its own.
+pub fn signaling() -> (String, std::sync::mpsc::Sender<()>) {
+    let (addr_tx, addr_rx) = std::sync::mpsc::channel();
+    let (stop_tx, stop_rx) = std::sync::mpsc::channel::<()>();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+        runtime.block_on(async move {
+            let config = carrom_signaling::Config {
+                addr: "127.0.0.1:0".parse().unwrap(),
+                ..carrom_signaling::Config::default()
+            };
+            let server = carrom_signaling::start(config).unwrap();
+            addr_tx.send(server.addr).unwrap();
+            let _ = tokio::task::spawn_blocking(move || stop_rx.recv()).await;
+            server.stop().await.unwrap();
+        });
+    });
+    let addr = addr_rx.recv_timeout(Duration::from_secs(10)).expect("the server started");
+    (format!("ws://{addr}"), stop_tx)
+}
+
+/// Waits for a peer, at most `limit`; returns its exit code and JSON line.
+pub fn finish(mut child: Child, limit: Duration) -> (i32, Value) {
+    let deadline = Instant::now() + limit;
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let mut out = String::new();
+            std::io::Read::read_to_string(child.stdout.as_mut().unwrap(), &mut out).unwrap();
+            let line = out.lines().last().unwrap_or("null");
+            let report = serde_json::from_str(line).unwrap_or(Value::Null);
+            return (status.code().unwrap_or(-1), report);
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("a peer took longer than {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
