@@ -4,7 +4,7 @@
 use super::exit::{Exit, fail};
 use super::output::{print_lines, read_input};
 use super::values::{BoardArg, BotLevelArg, VariantArg};
-use carrom::client::{Ending, PeerOptions, PeerReport, Shots, run_peer};
+use carrom::client::{Ending, PeerOptions, PeerReport, Shots, Storage, run_peer};
 use carrom::net::Impairment;
 use carrom::net::connect::IceServer;
 use carrom::scenario::Scenario;
@@ -58,9 +58,10 @@ pub struct Args {
     /// Seconds a match may take.
     #[arg(long, default_value_t = 1800)]
     match_timeout: u64,
-    /// Where to write a desync record.
-    #[arg(long, default_value = ".")]
-    diagnostics: PathBuf,
+    /// Where to write a desync record (default: the game's data directory, `diagnostics/`,
+    /// as the client does; the system's temporary directory where there is none).
+    #[arg(long)]
+    diagnostics: Option<PathBuf>,
     /// Frames per second; 0 runs as fast as the other peers allow (tests, soak runs).
     #[arg(long, default_value_t = 60)]
     speed: u32,
@@ -183,7 +184,9 @@ pub fn run(args: Args) -> Exit {
         connect_timeout: Duration::from_secs(args.connect_timeout),
         match_timeout: Duration::from_secs(args.match_timeout),
         impairment,
-        diagnostics: args.diagnostics,
+        diagnostics: args.diagnostics.unwrap_or_else(|| {
+            Storage::from_environment().diagnostics_dir().unwrap_or_else(std::env::temp_dir)
+        }),
         speed: args.speed,
     };
     match run_peer(&options) {

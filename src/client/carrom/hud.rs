@@ -3,9 +3,9 @@
 //! controls. Everything is read from the match state; the HUD decides nothing.
 
 use crate::client::carrom::aiming::AimControl;
-use crate::client::flow::screen::Screen;
 use crate::client::flow::setup::{Controller, level_label, variant_label};
-use crate::client::hosts::{LocalMatch, MatchSystems};
+use crate::client::flow::{MatchSummary, Screen};
+use crate::client::hosts::{LocalMatch, MatchFinished, MatchSystems};
 use crate::client::ui::{self, palette};
 use crate::game::{Match, Phase};
 use crate::rules::{Cause, NO_SIDE, Queen, Variant};
@@ -40,8 +40,30 @@ pub(super) struct HudPlugin;
 impl Plugin for HudPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(OnEnter(Screen::Game), spawn)
-            .add_systems(Update, (update_text, update_power).in_set(MatchSystems));
+            .add_systems(Update, (update_text, update_power, summarise).in_set(MatchSystems));
     }
+}
+
+/// When the match ends: what the Results screen will say of it.
+fn summarise(
+    mut commands: Commands,
+    mut finished: MessageReader<MatchFinished>,
+    local: Res<LocalMatch>,
+) {
+    if finished.read().count() == 0 {
+        return;
+    }
+    let m = &local.current;
+    let standing = m.standing();
+    commands.insert_resource(MatchSummary {
+        headline: turn(&local),
+        game: title(&local),
+        sides: (0..m.settings().sides())
+            .map(|side| format!("{}: {}", local.side_name(side), standing.scores[side]))
+            .collect(),
+        ending: ruling(&local),
+        rematch: !local.controllers.contains(&Controller::Remote),
+    });
 }
 
 fn spawn(mut commands: Commands) {

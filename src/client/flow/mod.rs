@@ -1,17 +1,20 @@
 //! The client's flow as Bevy states: which screen shows ([`Screen`]), whether the match on
 //! it is paused ([`Pause`], a sub-state of the match screen), which host runs the match
-//! ([`MatchHost`]), and what the next match will be ([`MatchSetup`]). Every other plugin
+//! ([`MatchHost`]), what the next match will be ([`MatchSetup`]) and how the last one
+//! ended ([`MatchSummary`]). Every other plugin
 //! reads these; none of them depends on another plugin's resources to switch on.
 
 pub mod host;
 pub mod pause;
 pub mod screen;
 pub mod setup;
+pub mod summary;
 
 pub use host::MatchHost;
 pub use pause::{PausableSystems, Pause};
 pub use screen::Screen;
 pub use setup::{Controller, MatchSetup, Mode};
+pub use summary::MatchSummary;
 
 use bevy::prelude::*;
 

@@ -4,6 +4,7 @@
 
 use super::sets::{HostSystems, MatchSystems};
 use crate::client::flow::{Controller, MatchHost, MatchSetup, PausableSystems, Screen};
+use crate::client::ui::{Action, MenuSet};
 use crate::game::{Input, Match, Phase, advance};
 use bevy::prelude::*;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -124,8 +125,34 @@ impl Plugin for LocalMatchPlugin {
                     .in_set(HostSystems::Local)
                     .in_set(PausableSystems),
             )
-            .add_systems(Update, finish.in_set(MatchSystems));
+            .add_systems(Update, finish.in_set(MatchSystems))
+            .add_systems(Update, rematch.after(MenuSet).run_if(in_state(Screen::Results)))
+            .add_systems(OnEnter(Screen::Home), |mut commands: Commands| {
+                commands.remove_resource::<LocalMatch>();
+            });
     }
+}
+
+/// Results' Rematch: the same players and seats again, with a fresh seed. Not for an
+/// online match, which needs the peers again.
+fn rematch(
+    mut commands: Commands,
+    mut actions: MessageReader<Action>,
+    local: Option<Res<LocalMatch>>,
+    seed: Option<Res<FixedSeed>>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut host: ResMut<NextState<MatchHost>>,
+) {
+    if !actions.read().any(|a| *a == Action::Rematch) {
+        return;
+    }
+    let Some(local) = local.filter(|l| !l.controllers.contains(&Controller::Remote)) else {
+        return;
+    };
+    let mut settings = *local.current.settings();
+    settings.seed = next_seed(seed.as_deref()).wrapping_add(1);
+    let again = LocalMatch::resumed(Match::new(settings), local.controllers, local.names.clone());
+    start_local(&mut commands, again, &mut screen, &mut host);
 }
 
 fn step(mut local: ResMut<LocalMatch>, mut times: ResMut<StepTimes>) {

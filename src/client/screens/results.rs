@@ -1,10 +1,8 @@
-//! Results: who won, the final scores, and a rematch or the way home.
+//! Results: who won, each side's score, how it ended, and a rematch or the way home. The
+//! game that was played writes the [`MatchSummary`]; a rematch is the host's to start.
 
-use crate::client::carrom::hud;
-use crate::client::flow::{Controller, MatchHost, Screen};
-use crate::client::hosts::{FixedSeed, LocalMatch, next_seed, start_local};
+use crate::client::flow::{MatchSummary, Screen};
 use crate::client::ui::{self, Action, MenuSet, palette};
-use crate::game::Match;
 use bevy::prelude::*;
 
 /// The Results screen.
@@ -17,21 +15,17 @@ impl Plugin for ResultsPlugin {
     }
 }
 
-fn spawn(mut commands: Commands, local: Option<Res<LocalMatch>>) {
-    let Some(local) = local else { return };
-    let m = &local.current;
-    let standing = m.standing();
+fn spawn(mut commands: Commands, summary: Option<Res<MatchSummary>>) {
+    let summary = summary.map(|s| s.clone()).unwrap_or_default();
     commands.spawn(ui::screen_root(Screen::Results)).with_children(|root| {
-        root.spawn(ui::text(hud::turn(&local), 40.0, palette::ACCENT));
-        root.spawn(ui::text(hud::title(&local), 18.0, palette::DIM));
-        for side in 0..m.settings().sides() {
-            let line = format!("{}: {}", local.side_name(side), standing.scores[side]);
+        root.spawn(ui::text(summary.headline, 40.0, palette::ACCENT));
+        root.spawn(ui::text(summary.game, 18.0, palette::DIM));
+        for line in summary.sides {
             root.spawn(ui::text(line, 24.0, palette::TEXT));
         }
-        root.spawn(ui::text(hud::ruling(&local), 16.0, palette::DIM));
+        root.spawn(ui::text(summary.ending, 16.0, palette::DIM));
         root.spawn(ui::row()).with_children(|row| {
-            // An online rematch needs the peers again: that is a new match from Home.
-            if !local.controllers.contains(&Controller::Remote) {
+            if summary.rematch {
                 row.spawn(ui::button("Rematch", Action::Rematch, 1, false));
             }
             row.spawn(ui::button("Home", Action::Home, 2, false));
@@ -39,35 +33,8 @@ fn spawn(mut commands: Commands, local: Option<Res<LocalMatch>>) {
     });
 }
 
-fn act(
-    mut commands: Commands,
-    mut actions: MessageReader<Action>,
-    local: Option<Res<LocalMatch>>,
-    seed: Option<Res<FixedSeed>>,
-    mut next: ResMut<NextState<Screen>>,
-    mut host: ResMut<NextState<MatchHost>>,
-) {
-    for action in actions.read() {
-        match action {
-            Action::Rematch => {
-                if let Some(local) =
-                    local.as_ref().filter(|l| !l.controllers.contains(&Controller::Remote))
-                {
-                    let mut settings = *local.current.settings();
-                    settings.seed = next_seed(seed.as_deref()).wrapping_add(1);
-                    let rematch = LocalMatch::resumed(
-                        Match::new(settings),
-                        local.controllers,
-                        local.names.clone(),
-                    );
-                    start_local(&mut commands, rematch, &mut next, &mut host);
-                }
-            }
-            Action::Home | Action::Back => {
-                commands.remove_resource::<LocalMatch>();
-                next.set(Screen::Home);
-            }
-            _ => {}
-        }
+fn act(mut actions: MessageReader<Action>, mut next: ResMut<NextState<Screen>>) {
+    if actions.read().any(|a| matches!(a, Action::Home | Action::Back)) {
+        next.set(Screen::Home);
     }
 }
