@@ -6,6 +6,8 @@ pub mod bot_clear;
 pub mod bot_match;
 pub mod checkers;
 pub mod exit;
+#[cfg(feature = "client")]
+pub mod link_handler;
 pub mod output;
 #[cfg(feature = "client")]
 pub mod peer;
@@ -49,6 +51,9 @@ enum Command {
     /// line.
     #[cfg(feature = "client")]
     Peer(Box<peer::Args>),
+    /// Make carrom://join/CODE links open the game and join (a desktop entry on Linux).
+    #[cfg(feature = "client")]
+    InstallLinkHandler(link_handler::Args),
     /// Re-run a desync record headless and report the first frame whose checksum differs.
     #[cfg(feature = "client")]
     Replay(replay::Args),
@@ -67,6 +72,8 @@ impl Cli {
             Some(Command::Peer(args)) => peer::run(*args),
             #[cfg(feature = "client")]
             Some(Command::Replay(args)) => replay::run(&args),
+            #[cfg(feature = "client")]
+            Some(Command::InstallLinkHandler(args)) => link_handler::run(&args),
             None => play::run(self.play, started),
         }
     }

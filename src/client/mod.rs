@@ -1,8 +1,8 @@
 //! The client (Bevy 0.19, feature `client`), grouped by concern: [`flow`] (the states:
 //! screen, pause, match host, the next match's setup), [`screens`] (shared by both
 //! games), [`hosts`] (local play, the online lobby and rollback session), [`carrom`] (the
-//! board, its input, HUD, views and sounds), [`persistence`] (settings and the saved
-//! match), [`ui`] (palette, widgets, menus), and [`headless`] (`carrom peer`: the same
+//! board, its input, HUD, views and sounds), [`audio`] (sound output), [`persistence`]
+//! (settings and the saved match), [`ui`] (palette, widgets, menus), and [`headless`] (`carrom peer`: the same
 //! plugins with no window).
 //!
 //! The client decides no rule: a local match is a [`crate::game::Match`] driven by
@@ -11,6 +11,7 @@
 //! window (headless tests run it on `MinimalPlugins`); [`ViewPlugin`] draws the board and
 //! turns the mouse into board coordinates.
 
+mod audio;
 mod carrom;
 mod flow;
 mod headless;
@@ -56,12 +57,12 @@ impl Plugin for ClientPlugin {
 }
 
 /// Presentation: the camera, the board, the pieces, the aim guide, sounds, and the mouse
-/// turned into [`BoardPointer`] messages. Needs the render and audio plugins.
+/// turned into [`BoardPointer`] messages. Needs the render plugins.
 pub struct ViewPlugin;
 
 impl Plugin for ViewPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins(carrom::CarromViewPlugin);
+        app.add_plugins((audio::AudioPlugin, carrom::CarromViewPlugin));
     }
 }
 

@@ -32,22 +32,10 @@ pub fn open(
     room_url: &str,
     ice: &[IceServer],
 ) -> Result<(WebRtcSocket, mpsc::Receiver<String>), String> {
-    let mut builder =
-        WebRtcSocket::builder(room_url).add_unreliable_channel().add_reliable_channel();
-    let servers: Vec<RtcIceServerConfig> = if ice.is_empty() {
-        vec![RtcIceServerConfig { urls: vec![], username: None, credential: None }]
-    } else {
-        ice.iter()
-            .map(|s| RtcIceServerConfig {
-                urls: s.urls.clone(),
-                username: s.username.clone(),
-                credential: s.credential.clone(),
-            })
-            .collect()
-    };
-    for server in servers {
-        builder = builder.ice_server(server);
-    }
+    let builder = WebRtcSocket::builder(room_url)
+        .add_unreliable_channel()
+        .add_reliable_channel()
+        .ice_server(ice_config(ice)?);
     let (socket, message_loop) = builder.build();
     let (report, ended) = mpsc::channel();
     std::thread::Builder::new()
@@ -58,11 +46,123 @@ pub fn open(
             }));
             let message = match outcome {
                 Ok(Ok(())) => "the signaling server closed the connection".to_string(),
-                Ok(Err(e)) => format!("the signaling server refused or failed: {e}"),
-                Err(_) => "the network connection failed".to_string(),
+                Ok(Err(matchbox_socket::Error::ConnectionFailed(e))) => {
+                    describe(&e.to_string(), "the signaling server refused or failed")
+                }
+                Ok(Err(matchbox_socket::Error::Disconnected(e))) => {
+                    describe(&e.to_string(), "the connection to the signaling server was lost")
+                }
+                // matchbox 0.15 panics when the server goes away while no peer is connected.
+                Err(_) => "the connection to the signaling server ended".to_string(),
             };
             let _ = report.send(message);
         })
         .map_err(|e| format!("cannot start the network thread: {e}"))?;
     Ok((socket, ended))
+}
+
+/// A signaling failure in a player's words (matchbox reports the server's HTTP status);
+/// `otherwise` introduces an error it cannot name.
+fn describe(error: &str, otherwise: &str) -> String {
+    let says = |code: &str| error.contains(&format!("HTTP error: {code}"));
+    if says("409") {
+        "the signaling server refused: the room is full (or was opened for another number \
+         of players)"
+            .into()
+    } else if says("429") {
+        "the signaling server refused: too many connections from this address".into()
+    } else if says("503") {
+        "the signaling server is full: try again later".into()
+    } else if says("400") {
+        "the signaling server refused the room's address".into()
+    } else if error.contains("Connection refused") || error.contains("os error") {
+        format!("cannot reach the signaling server: {error}")
+    } else {
+        format!("{otherwise}: {error}")
+    }
+}
+
+/// The one ICE configuration matchbox takes (`ice_server` replaces, it does not add): every
+/// STUN and TURN URL together, with the TURN servers' credential. TURN servers with
+/// different credentials cannot share it and are refused.
+pub fn ice_config(ice: &[IceServer]) -> Result<RtcIceServerConfig, String> {
+    let is_turn = |url: &String| url.starts_with("turn:") || url.starts_with("turns:");
+    let mut credentials: Vec<(&Option<String>, &Option<String>)> = Vec::new();
+    for server in ice.iter().filter(|s| s.urls.iter().any(is_turn)) {
+        let pair = (&server.username, &server.credential);
+        if !credentials.contains(&pair) {
+            credentials.push(pair);
+        }
+    }
+    if credentials.len() > 1 {
+        return Err("the TURN servers have different user names or credentials, and one \
+                    connection can use only one: keep the TURN servers that share one"
+            .into());
+    }
+    let (username, credential) =
+        credentials.first().map_or((None, None), |(u, c)| ((*u).clone(), (*c).clone()));
+    Ok(RtcIceServerConfig {
+        urls: ice.iter().flat_map(|s| s.urls.iter().cloned()).collect(),
+        username,
+        credential,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn server(urls: &[&str], user: Option<&str>, credential: Option<&str>) -> IceServer {
+        IceServer {
+            urls: urls.iter().map(|u| u.to_string()).collect(),
+            username: user.map(str::to_string),
+            credential: credential.map(str::to_string),
+        }
+    }
+
+    #[test]
+    fn every_stun_and_turn_url_is_kept_with_the_turn_credential() {
+        let ice = [
+            server(&["stun:stun.example:3478"], None, None),
+            server(&["turn:relay.example:3478", "turns:relay.example:5349"], Some("u"), Some("p")),
+        ];
+        let config = ice_config(&ice).unwrap();
+        assert_eq!(
+            config.urls,
+            ["stun:stun.example:3478", "turn:relay.example:3478", "turns:relay.example:5349"]
+        );
+        assert_eq!(
+            (config.username.as_deref(), config.credential.as_deref()),
+            (Some("u"), Some("p"))
+        );
+    }
+
+    #[test]
+    fn a_full_room_is_said_in_words() {
+        let full = "failed to establish initial connection: socket failure communicating \
+                    with signaling server: HTTP error: 409 Conflict";
+        assert!(describe(full, "failed").contains("room is full"));
+        let refused = "IO error: Connection refused (os error 111)";
+        assert!(describe(refused, "failed").contains("cannot reach"));
+    }
+
+    #[test]
+    fn no_servers_means_host_candidates_only() {
+        let config = ice_config(&[]).unwrap();
+        assert!(config.urls.is_empty() && config.username.is_none());
+    }
+
+    #[test]
+    fn two_turn_servers_with_different_credentials_are_refused() {
+        let ice = [
+            server(&["turn:a.example"], Some("u1"), Some("p1")),
+            server(&["turn:b.example"], Some("u2"), Some("p2")),
+        ];
+        assert!(ice_config(&ice).unwrap_err().contains("TURN"));
+        let same = [
+            server(&["turn:a.example"], Some("u"), Some("p")),
+            server(&["turn:b.example"], Some("u"), Some("p")),
+        ];
+        assert_eq!(ice_config(&same).unwrap().urls.len(), 2);
+    }
 }

@@ -82,7 +82,9 @@ impl SafeChannel {
 
     fn transmit(&mut self, peer: PeerId, bytes: Vec<u8>) {
         self.counters.bytes_sent.fetch_add(bytes.len() as u64, Ordering::Relaxed);
-        self.channel.send(Bytes::from(bytes), peer);
+        // The socket's message loop may have ended (the network thread failed): then
+        // nothing can be sent, and GGRS treats the silence as a peer interrupted.
+        let _ = self.channel.try_send(Bytes::from(bytes), peer);
     }
 
     /// Sends what is due: delayed datagrams whose time has come, and garbage.

@@ -140,11 +140,16 @@ impl<'a> Call<'a> {
         [Kind::White, Kind::Black, Kind::Queen].into_iter().map(|k| self.left_on_board(k)).sum()
     }
 
-    /// Puts a piece back (CM-7); whoever it was credited to loses it and its points.
+    /// Puts a piece back (CM-7); whoever it was credited to loses it and its points. The
+    /// queen back on the board is uncovered and earnable again, whatever sent her (CM-11).
     pub fn send_back(&mut self, body: usize) {
         if let Some(side) = self.state.credited(body) {
             self.state.scores[side] -= value(self.settings, self.kind(body));
             self.state.take_credit(body);
+        }
+        if self.kind(body) == Kind::Queen {
+            self.state.queen = Queen::OnBoard as u8;
+            self.state.queen_side = NO_SIDE;
         }
         self.ruling.send_back(body);
     }

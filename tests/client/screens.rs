@@ -354,6 +354,38 @@ fn settings_names_are_typed_and_kept_for_the_next_start() {
     assert_eq!(preferences.volume, 6);
 }
 
+fn type_text(app: &mut App, text: &str) {
+    for c in text.chars() {
+        type_key(app, bevy::input::keyboard::Key::Character(c.to_string().into()), Some(c));
+    }
+}
+
+#[test]
+fn settings_take_stun_and_turn_servers_with_one_credential() {
+    let dir = home("settings-ice");
+    let mut app = client(&dir, 1);
+    press(&mut app, Action::Settings);
+    press(&mut app, Action::EditName(5));
+    type_text(&mut app, "stun:10.0.0.1:3478 turn:10.0.0.2:3478");
+    type_key(&mut app, bevy::input::keyboard::Key::Enter, None);
+    press(&mut app, Action::EditName(6));
+    type_text(&mut app, "asha");
+    type_key(&mut app, bevy::input::keyboard::Key::Enter, None);
+    press(&mut app, Action::EditName(7));
+    type_text(&mut app, "s3cret");
+    type_key(&mut app, bevy::input::keyboard::Key::Enter, None);
+    assert!(texts(&mut app).contains("******"), "the credential is not shown");
+    assert!(!texts(&mut app).contains("s3cret"));
+    press(&mut app, Action::Back);
+    drop(app);
+    let app = client(&dir, 1);
+    let ice = &app.world().resource::<carrom::client::Preferences>().ice;
+    assert_eq!(ice.len(), 1, "{ice:?}");
+    assert_eq!(ice[0].urls, ["stun:10.0.0.1:3478", "turn:10.0.0.2:3478"]);
+    assert_eq!(ice[0].username.as_deref(), Some("asha"));
+    assert_eq!(ice[0].credential.as_deref(), Some("s3cret"));
+}
+
 /// A key going down or up, as the window reports it.
 fn hit_key(app: &mut App, code: KeyCode, down: bool) {
     use bevy::input::ButtonState;
@@ -489,6 +521,121 @@ fn an_online_match_against_a_headless_peer_ends_the_same_on_both() {
     assert_eq!(report["table"], format!("{:016x}", m.table().hash()), "one final table");
     let scores: Vec<i64> = m.standing().scores[..2].iter().map(|&s| s as i64).collect();
     assert_eq!(report["result"]["scores"], serde_json::json!(scores));
+}
+
+/// Runs the client in real time (the network answers in real time) until `done` or the
+/// time limit; returns whether `done` became true.
+fn real_time_until(app: &mut App, limit: Duration, done: impl Fn(&mut App) -> bool) -> bool {
+    let started = std::time::Instant::now();
+    while started.elapsed() < limit {
+        app.update();
+        if done(app) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(12));
+    }
+    false
+}
+
+/// A free loopback port with nothing listening on it.
+fn closed_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.local_addr().unwrap().port()
+}
+
+#[test]
+fn an_unreachable_signaling_server_is_reported_and_home_stays_usable() {
+    let test = "an_unreachable_signaling_server_is_reported_and_home_stays_usable";
+    if !crate::net_support::isolated(module_path!(), test) {
+        return;
+    }
+    let mut app = client(&home("unreachable"), 1);
+    let url = format!("ws://127.0.0.1:{}", closed_port());
+    app.world_mut().resource_mut::<carrom::client::Preferences>().signaling = url;
+    press(&mut app, Action::Mode(Mode::Online));
+    press(&mut app, Action::CreateMatch);
+    assert_eq!(screen(&app), Screen::Lobby);
+    let reported = real_time_until(&mut app, Duration::from_secs(20), |app| {
+        texts(app).contains("signaling server")
+            && !texts(app).contains("Connecting")
+            && !texts(app).contains("players here")
+    });
+    assert!(reported, "the lobby says the server cannot be reached: {}", texts(&mut app));
+    // Nothing crashes while the lobby stays open, and Back leads home.
+    for _ in 0..120 {
+        app.update();
+    }
+    press(&mut app, Action::Back);
+    assert_eq!(screen(&app), Screen::Home);
+    press(&mut app, Action::Mode(Mode::PassAndPlay));
+    press(&mut app, Action::Play);
+    assert_eq!(screen(&app), Screen::Game, "Home still starts a match");
+}
+
+#[test]
+fn a_signaling_server_that_goes_away_in_the_waiting_room_is_reported() {
+    let test = "a_signaling_server_that_goes_away_in_the_waiting_room_is_reported";
+    if !crate::net_support::isolated(module_path!(), test) {
+        return;
+    }
+    let (url, stop) = crate::net_support::signaling();
+    let mut app = client(&home("server-gone"), 1);
+    app.world_mut().resource_mut::<carrom::client::Preferences>().signaling = url;
+    press(&mut app, Action::Mode(Mode::Online));
+    press(&mut app, Action::CreateMatch);
+    let waiting = real_time_until(&mut app, Duration::from_secs(20), |app| {
+        texts(app).contains("1 of 2 players here")
+    });
+    assert!(waiting, "the lobby reached the server: {}", texts(&mut app));
+    let _ = stop.send(());
+    let reported = real_time_until(&mut app, Duration::from_secs(20), |app| {
+        let shown = texts(app);
+        shown.contains("signaling server") && !shown.contains("players here")
+    });
+    assert!(reported, "the lobby says the server went away: {}", texts(&mut app));
+    for _ in 0..120 {
+        app.update();
+    }
+    press(&mut app, Action::Back);
+    assert_eq!(screen(&app), Screen::Home);
+}
+
+#[test]
+fn a_full_room_is_refused_in_words() {
+    let test = "a_full_room_is_refused_in_words";
+    if !crate::net_support::isolated(module_path!(), test) {
+        return;
+    }
+    let (url, stop) = crate::net_support::signaling();
+    let code = "0123456789AB2";
+    // Two headless peers take both seats of the room (and start their match).
+    let peers: Vec<std::process::Child> = (0..2)
+        .map(|_| {
+            std::process::Command::new(env!("CARGO_BIN_EXE_carrom"))
+                .args(["peer", "--signaling", &url, "--room", code, "--players", "2"])
+                .args(["--variant", "freestyle", "--match-timeout", "60"])
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    std::thread::sleep(Duration::from_secs(4));
+    let mut app = client(&home("room-full"), 1);
+    app.world_mut().resource_mut::<carrom::client::Preferences>().signaling = url;
+    app.insert_resource(carrom::client::JoinRequest::Code(code.to_string()));
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Lobby);
+    let refused = real_time_until(&mut app, Duration::from_secs(30), |app| {
+        texts(app).contains("the room is full")
+    });
+    for mut peer in peers {
+        let _ = peer.kill();
+        let _ = peer.wait();
+    }
+    let _ = stop.send(());
+    assert!(refused, "the lobby says the room is full: {}", texts(&mut app));
+    press(&mut app, Action::Back);
+    assert_eq!(screen(&app), Screen::Home);
 }
 
 /// Mismatches a SyncTest session reported.

@@ -1,7 +1,9 @@
-//! The real binary in a real window: Xvfb with software Vulkan (lavapipe). `carrom
-//! --smoke-test DIR` shows Home, starts a three-player Freestyle match and breaks; the
-//! screenshots it saves are checked here for the board, the pieces and the HUD. Skips with
-//! a reason when Xvfb is missing, except under CI=true, where that is a failure.
+//! The real binary in a real window: Xvfb with software Vulkan (lavapipe), and a real
+//! PulseAudio server with a null sink. `carrom --smoke-test DIR` shows Home, starts a
+//! three-player Freestyle match and breaks; the screenshots it saves are checked here for
+//! the board, the pieces and the HUD, and the sink's monitor for the break's sound. Skips
+//! with a reason when Xvfb or PulseAudio is missing, except under CI=true, where that is a
+//! failure.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -45,6 +47,83 @@ fn start_xvfb() -> Result<Xvfb, String> {
         std::thread::sleep(Duration::from_millis(50));
     }
     Ok(xvfb)
+}
+
+/// A PulseAudio server on a null sink in its own runtime directory, and `parec` recording
+/// the sink's monitor; both killed when dropped.
+struct Pulse {
+    server: Child,
+    recorder: Option<Child>,
+    runtime: PathBuf,
+    recording: PathBuf,
+}
+
+impl Drop for Pulse {
+    fn drop(&mut self) {
+        if let Some(mut recorder) = self.recorder.take() {
+            let _ = recorder.kill();
+            let _ = recorder.wait();
+        }
+        let _ = self.server.kill();
+        let _ = self.server.wait();
+    }
+}
+
+impl Pulse {
+    /// Stops recording and returns the loudest sample heard.
+    fn loudest(&mut self) -> i16 {
+        if let Some(mut recorder) = self.recorder.take() {
+            let _ = recorder.kill();
+            let _ = recorder.wait();
+        }
+        let bytes = std::fs::read(&self.recording).unwrap_or_default();
+        bytes
+            .chunks_exact(2)
+            .map(|b| i16::from_le_bytes([b[0], b[1]]).saturating_abs())
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+fn start_pulse(dir: &Path) -> Result<Pulse, String> {
+    let runtime = dir.join("pulse-runtime");
+    let _ = std::fs::remove_dir_all(&runtime);
+    std::fs::create_dir_all(&runtime).map_err(|e| e.to_string())?;
+    let server = Command::new("pulseaudio")
+        .args(["--daemonize=no", "--exit-idle-time=-1", "-n", "--disable-shm"])
+        .arg("--load=module-null-sink sink_name=carrom_test")
+        .arg("--load=module-native-protocol-unix auth-anonymous=1")
+        .env("XDG_RUNTIME_DIR", &runtime)
+        .env("HOME", &runtime)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("pulseaudio could not start: {e}"))?;
+    let mut pulse = Pulse {
+        server,
+        recorder: None,
+        runtime: runtime.clone(),
+        recording: dir.join("sound.raw"),
+    };
+    let socket = runtime.join("pulse").join("native");
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while !socket.exists() {
+        if Instant::now() > deadline {
+            return Err("the PulseAudio server did not open its socket within 15 s".into());
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let out = std::fs::File::create(&pulse.recording).map_err(|e| e.to_string())?;
+    let recorder = Command::new("parec")
+        .args(["-d", "carrom_test.monitor", "--format=s16le", "--channels=1", "--rate=44100"])
+        .env("XDG_RUNTIME_DIR", &runtime)
+        .env("HOME", &runtime)
+        .stdout(out)
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("parec could not start: {e}"))?;
+    pulse.recorder = Some(recorder);
+    Ok(pulse)
 }
 
 fn skip_or_fail(reason: &str) {
@@ -145,7 +224,20 @@ fn home_and_a_break_render_in_a_real_window() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let home = dir.join("home-dir");
+    let mut pulse = match start_pulse(&dir) {
+        Ok(pulse) => Some(pulse),
+        Err(reason) if std::env::var("CI").is_ok_and(|v| v == "true") => {
+            panic!("the sound check cannot run under CI: {reason}")
+        }
+        Err(reason) => {
+            eprintln!("SKIPPED: the sound check: {reason} (install pulseaudio pulseaudio-utils)");
+            None
+        }
+    };
     let mut command = Command::new(env!("CARGO_BIN_EXE_carrom"));
+    if let Some(pulse) = &pulse {
+        command.env("XDG_RUNTIME_DIR", &pulse.runtime).env_remove("PULSE_SERVER");
+    }
     command
         .arg("--smoke-test")
         .arg(&dir)
@@ -160,6 +252,12 @@ fn home_and_a_break_render_in_a_real_window() {
     let figures: serde_json::Value = serde_json::from_str(report).expect("a JSON line of figures");
     assert!(figures["first_frame_ms"].as_u64().unwrap() > 0);
     assert!(figures["break_frames"].as_u64().unwrap() > 0, "frames were drawn during the break");
+
+    if let Some(pulse) = pulse.as_mut() {
+        let loudest = pulse.loudest();
+        println!("loudest sample on the sink: {loudest}");
+        assert!(loudest > 1_000, "the break was heard on the sound server ({loudest})");
+    }
 
     let home = Picture::load(&dir.join("home.png"));
     assert_eq!((home.width, home.height), (WIDTH, HEIGHT));

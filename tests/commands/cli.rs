@@ -221,3 +221,46 @@ fn checkers_commands_refuse_bad_arguments() {
     let out = carrom(&["checkers", "perft"], "");
     assert_eq!(out.status.code(), Some(2), "--depth is required");
 }
+
+#[cfg(feature = "client")]
+#[test]
+fn a_peer_with_no_signaling_server_says_so_and_exits_1() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let server = format!("ws://127.0.0.1:{port}");
+    let args = ["peer", "--signaling", &server, "--room", "0123456789ABC", "--players", "2"];
+    let out =
+        carrom(&[&args[..], &["--variant", "freestyle", "--connect-timeout", "20"]].concat(), "");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("signaling server"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[cfg(feature = "client")]
+#[test]
+fn a_peer_refuses_a_bad_room_code_with_exit_2() {
+    let args =
+        ["peer", "--signaling", "ws://127.0.0.1:9", "--room", "NOT-A-CODE", "--players", "2"];
+    let out = carrom(&[&args[..], &["--variant", "freestyle"]].concat(), "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("invite code"));
+}
+
+#[cfg(feature = "client")]
+#[test]
+fn the_link_handler_is_a_desktop_entry_for_carrom_links() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("link-handler");
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = Command::new(env!("CARGO_BIN_EXE_carrom"))
+        .args(["install-link-handler", "--applications"])
+        .arg(&dir)
+        .env("PATH", "/nonexistent")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let entry = std::fs::read_to_string(dir.join("carrom.desktop")).unwrap();
+    assert!(entry.contains("MimeType=x-scheme-handler/carrom;"), "{entry}");
+    let exec = entry.lines().find(|l| l.starts_with("Exec=")).unwrap();
+    assert!(exec.ends_with(" --join %u"), "{exec}");
+    assert!(text(&out.stdout).contains("xdg-mime"), "says how to finish without xdg-mime");
+}

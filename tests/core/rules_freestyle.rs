@@ -120,6 +120,22 @@ fn fs_5_striker_off_the_board_returns_the_most_recently_scored_piece() {
 }
 
 #[test]
+fn cm_11_fs_5_a_covered_queen_sent_back_by_a_foul_is_on_the_board_again() {
+    let mut g = Game::new(FREESTYLE, 2);
+    g.pocket(&[Q, W]);
+    assert_eq!(g.queen(), Queen::Covered);
+    assert_eq!(g.score(0), 70);
+    // The queen is the shooter's most recent piece (credited after the white): the
+    // striker off the board brings her back out.
+    let r = g.stroke(&[], &[Kind::Striker], true, false);
+    assert!(r.has(Foul::FreestyleStrikerOff));
+    assert_eq!(g.queen(), Queen::OnBoard, "uncovered and earnable again");
+    assert_eq!(g.state().queen_side, carrom::rules::NO_SIDE);
+    assert_eq!(g.on_board(Q), 1);
+    assert_eq!(g.score(0), 20, "her 50 points are taken back");
+}
+
+#[test]
 fn fs_5_a_foul_in_the_middle_of_a_cover_sends_the_queen_back() {
     let mut g = Game::new(FREESTYLE, 2);
     g.pocket(&[Q]);

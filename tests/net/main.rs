@@ -1,7 +1,9 @@
-//! Online play: SyncTest over whole matches, and real WebRTC peers through the real
-//! signaling server inside network namespaces.
+//! Online play: SyncTest over whole matches, real WebRTC peers through the real signaling
+//! server inside network namespaces, and a real TURN relay between hosts that can reach
+//! only the relay.
 #![cfg(feature = "client")]
 
 #[path = "../support/net.rs"]
 mod net_support;
 mod online;
+mod relay;

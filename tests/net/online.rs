@@ -258,3 +258,32 @@ fn a_killed_peer_is_ruled_a_forfeit_for_the_others() {
     assert_eq!(report["result"]["ending"], "opponent_gone");
     assert!(report["result"]["winner_side"].is_u64(), "the one who stayed wins the forfeit");
 }
+
+#[test]
+fn a_signaling_server_gone_mid_match_leaves_the_match_to_the_peers() {
+    let test = "a_signaling_server_gone_mid_match_leaves_the_match_to_the_peers";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    let (url, stop) = signaling();
+    let dir = diagnostics_dir(test);
+    // Real time (60 frames a second): the match lasts well past the server's end.
+    let peers: Vec<Child> =
+        (0..2).map(|_| peer(&url, "0123456789ABE", 2, "freestyle", &dir, &[])).collect();
+    std::thread::sleep(Duration::from_secs(8));
+    let _ = stop.send(());
+    let reports: Vec<Value> = peers
+        .into_iter()
+        .map(|child| {
+            let (code, report) = finish(child, Duration::from_secs(420));
+            assert_eq!(code, 0, "the peer finished the match without the server: {report}");
+            report
+        })
+        .collect();
+    assert_eq!(reports[0]["hash"], reports[1]["hash"], "one end state");
+    // The match began after the join and ran at 60 frames a second: it was still going
+    // when the server stopped.
+    let joined = reports[0]["join_to_first_frame_ms"].as_u64().unwrap();
+    let ended_ms = joined + reports[0]["frames"].as_u64().unwrap() * 1000 / 60;
+    assert!(joined < 8_000 && ended_ms > 9_000, "the server stopped mid-match: {ended_ms} ms");
+}

@@ -8,7 +8,7 @@ use crate::client::flow::{MatchSummary, Screen};
 use crate::client::hosts::{LocalMatch, MatchFinished, MatchSystems};
 use crate::client::ui::{self, palette};
 use crate::game::{Match, Phase};
-use crate::rules::{Cause, NO_SIDE, Queen, Variant};
+use crate::rules::{Cause, NO_SIDE, Queen, Variant, classic, freestyle};
 use crate::sim::{FULL_POWER, Kind, Seat};
 use bevy::prelude::*;
 
@@ -198,7 +198,7 @@ pub fn sides(local: &LocalMatch) -> String {
         if let Some(colour) = standing.colour(side) {
             out += &format!("  plays {}\n", colour.name());
         }
-        out += &format!("  score {}\n", standing.scores[side]);
+        out += &format!("  {}\n", progress(m, side));
         let pieces = pocketed_by(m, side);
         if !pieces.is_empty() {
             out += &format!("  pocketed {pieces}\n");
@@ -210,6 +210,29 @@ pub fn sides(local: &LocalMatch) -> String {
         out += "\n";
     }
     out
+}
+
+/// How far `side` is towards the game's goal: points out of the target, or (Disc Pool)
+/// the discs of its colour still to clear.
+fn progress(m: &Match, side: usize) -> String {
+    let standing = m.standing();
+    let score = standing.scores[side];
+    match m.settings().variant() {
+        Variant::Freestyle => format!("score {score} of {}", freestyle::TARGET),
+        Variant::Classic => format!("score {score} of {}", classic::TARGET),
+        Variant::DiscPool => {
+            let Some(colour) = standing.colour(side) else { return format!("score {score}") };
+            let left = m.table().bodies()[1..]
+                .iter()
+                .filter(|b| b.kind() == colour && b.is_on_board())
+                .count();
+            match left {
+                0 => "all discs cleared".to_string(),
+                1 => "1 disc to clear".to_string(),
+                n => format!("{n} discs to clear"),
+            }
+        }
+    }
 }
 
 /// The pieces credited to `side` on this board, counted by kind.
@@ -244,15 +267,13 @@ pub fn turn(local: &LocalMatch) -> String {
         Phase::Motion => format!("{} has struck", seat_name(local, m.shooter())),
         Phase::Aim => {
             let name = seat_name(local, m.shooter());
-            if standing.broken == 0 {
-                let attempt = standing.break_attempts + 1;
-                if m.settings().variant() == Variant::Classic && attempt > 1 {
-                    format!("{name} to break (attempt {attempt} of 3)")
-                } else {
-                    format!("{name} to break")
-                }
-            } else {
-                format!("{name} to shoot")
+            // Only Classic's referee keeps a break pending (CL-3); elsewhere the first
+            // stroke of a board is a stroke like any other.
+            let classic = m.settings().variant() == Variant::Classic;
+            match standing.break_attempts + 1 {
+                _ if !classic || standing.broken != 0 => format!("{name} to shoot"),
+                1 => format!("{name} to break"),
+                attempt => format!("{name} to break (attempt {attempt} of 3)"),
             }
         }
     }
@@ -274,7 +295,12 @@ pub fn queen(local: &LocalMatch) -> String {
 pub fn clock(m: &Match) -> String {
     let mut out = String::new();
     if m.settings().variant() == Variant::Classic {
-        out += &format!("Board {}\n", m.standing().board);
+        let board = m.standing().board;
+        out += &if board > classic::BOARDS {
+            format!("Board {board}: tie-break\n")
+        } else {
+            format!("Board {board} of {}\n", classic::BOARDS)
+        };
     }
     if m.settings().shot_clock == 0 {
         out += "No shot clock";

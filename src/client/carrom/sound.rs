@@ -1,26 +1,23 @@
 //! Sounds for the strike, pieces meeting, a cushion, a pocket and a foul. They are
-//! synthesised at start (short WAVs made here, so no asset files or licences are
+//! synthesised at start (short clips made here, so no asset files or licences are
 //! involved) and cued from what changed between two simulation frames, at the volume
-//! chosen in Settings.
+//! chosen in Settings, through the client's [`Speaker`].
 
+use crate::client::audio::{Clip, RATE, Speaker};
 use crate::client::hosts::{LocalMatch, MatchStep, MatchSystems};
 use crate::client::persistence::preferences::{MAX_VOLUME, Preferences};
 use crate::game::{Match, Phase};
-use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings, Volume};
 use bevy::prelude::*;
 use std::f32::consts::TAU;
-
-/// Sample rate of the synthesised sounds.
-const RATE: u32 = 44_100;
 
 /// The game's sounds.
 #[derive(Resource)]
 struct Sounds {
-    strike: Handle<AudioSource>,
-    clack: Handle<AudioSource>,
-    cushion: Handle<AudioSource>,
-    pocket: Handle<AudioSource>,
-    foul: Handle<AudioSource>,
+    strike: Clip,
+    clack: Clip,
+    cushion: Clip,
+    pocket: Clip,
+    foul: Clip,
 }
 
 /// Makes the sounds and plays them.
@@ -33,8 +30,8 @@ impl Plugin for SoundPlugin {
     }
 }
 
-fn make(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
-    let mut add = |samples: Vec<f32>| sources.add(AudioSource { bytes: wav(&samples).into() });
+fn make(mut commands: Commands) {
+    let add = |samples: Vec<f32>| Clip::new(&samples);
     commands.insert_resource(Sounds {
         strike: add(synth(0.09, |t, noise| {
             (0.7 * noise + 0.5 * (TAU * 140.0 * t).sin()) * (-t * 60.0).exp()
@@ -69,28 +66,6 @@ fn synth(seconds: f32, f: impl Fn(f32, f32) -> f32) -> Vec<f32> {
             f(i as f32 / RATE as f32, noise).clamp(-1.0, 1.0)
         })
         .collect()
-}
-
-/// A mono 16-bit PCM WAV file of `samples`.
-fn wav(samples: &[f32]) -> Vec<u8> {
-    let data = (samples.len() * 2) as u32;
-    let mut out = Vec::with_capacity(44 + data as usize);
-    out.extend_from_slice(b"RIFF");
-    out.extend_from_slice(&(36 + data).to_le_bytes());
-    out.extend_from_slice(b"WAVEfmt ");
-    out.extend_from_slice(&16u32.to_le_bytes());
-    out.extend_from_slice(&1u16.to_le_bytes());
-    out.extend_from_slice(&1u16.to_le_bytes());
-    out.extend_from_slice(&RATE.to_le_bytes());
-    out.extend_from_slice(&(RATE * 2).to_le_bytes());
-    out.extend_from_slice(&2u16.to_le_bytes());
-    out.extend_from_slice(&16u16.to_le_bytes());
-    out.extend_from_slice(b"data");
-    out.extend_from_slice(&data.to_le_bytes());
-    for s in samples {
-        out.extend_from_slice(&((s * i16::MAX as f32) as i16).to_le_bytes());
-    }
-    out
 }
 
 /// What one simulation frame sounded like.
@@ -143,9 +118,9 @@ fn listen(before: &Match, now: &Match) -> Cues {
 }
 
 fn cue(
-    mut commands: Commands,
     local: Res<LocalMatch>,
     sounds: Res<Sounds>,
+    speaker: Res<Speaker>,
     preferences: Res<Preferences>,
 ) {
     if preferences.volume == 0 {
@@ -153,10 +128,7 @@ fn cue(
     }
     let master = preferences.volume as f32 / MAX_VOLUME as f32;
     let cues = listen(&local.previous, &local.current);
-    let mut play = |sound: &Handle<AudioSource>, loudness: f32| {
-        let settings = PlaybackSettings::DESPAWN.with_volume(Volume::Linear(master * loudness));
-        commands.spawn((AudioPlayer::new(sound.clone()), settings));
-    };
+    let play = |clip: &Clip, loudness: f32| speaker.play(clip, master * loudness);
     if cues.strike {
         play(&sounds.strike, 1.0);
     }
@@ -199,13 +171,5 @@ mod tests {
         assert!(heard[0].strike, "the first frame is the strike");
         assert!(heard.iter().filter(|c| c.clack > 0.0).count() >= 3, "the rack is heard breaking");
         assert!(heard.iter().any(|c| c.cushion > 0.0), "pieces reach the cushions");
-    }
-
-    #[test]
-    fn the_wav_header_describes_the_samples() {
-        let bytes = wav(&[0.0, 0.5, -0.5]);
-        assert_eq!(&bytes[..4], b"RIFF");
-        assert_eq!(u32::from_le_bytes(bytes[40..44].try_into().unwrap()), 6);
-        assert_eq!(bytes.len(), 44 + 6);
     }
 }

@@ -102,7 +102,7 @@ pub struct MatchSetup {
 impl Default for MatchSetup {
     fn default() -> MatchSetup {
         MatchSetup {
-            variant: Variant::Freestyle,
+            variant: Variant::DiscPool,
             mode: Mode::PassAndPlay,
             players: 2,
             preset: PresetId::Standard,

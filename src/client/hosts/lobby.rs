@@ -23,6 +23,9 @@ use matchbox_socket::{PeerId, PeerState, WebRtcSocket};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::Instant;
 
+/// Frames between two rounds of hellos to every peer in the lobby.
+const HELLO_AGAIN: u32 = 60;
+
 /// How to go online: from Home, `carrom --join CODE`, or a headless peer.
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
 pub enum JoinRequest {
@@ -66,6 +69,7 @@ pub struct Lobby {
     mine: Hello,
     hellos: Vec<(PeerId, Hello)>,
     said_hello: Vec<PeerId>,
+    frames: u32,
     problem: Option<String>,
     ended: bool,
     started: Instant,
@@ -163,6 +167,7 @@ fn open_lobby(
                 mine: mine(players, creator),
                 hellos: Vec::new(),
                 said_hello: Vec::new(),
+                frames: 0,
                 problem,
                 started: Instant::now(),
                 status: "Connecting to the signaling server...".into(),
@@ -176,6 +181,7 @@ fn open_lobby(
             mine: mine(setup.players, false),
             hellos: Vec::new(),
             said_hello: Vec::new(),
+            frames: 0,
             status: problem.clone(),
             problem: Some(problem),
             ended: true,
@@ -208,18 +214,33 @@ fn wait_in_lobby(
         lobby.problem = Some(message);
     }
     let mut socket = lobby.socket.take();
-    let connected = socket.as_mut().map(|socket| poll(socket, lobby)).unwrap_or_default();
+    let connected = match socket.as_mut().map(|socket| poll(socket, lobby)) {
+        Some(Some(connected)) => connected,
+        Some(None) => {
+            // The loop ended between two frames; its reason arrives on `failure`.
+            socket = None;
+            lobby.ended = true;
+            lobby
+                .problem
+                .get_or_insert_with(|| "the connection to the signaling server ended".into());
+            Vec::new()
+        }
+        None => Vec::new(),
+    };
     let identified = socket.as_mut().is_some_and(|s| s.id().is_some());
     lobby.socket = socket;
     lobby.status = status(lobby, connected.len(), identified);
     let Some(socket) = lobby.socket.as_mut() else { return };
     let Some(me) = socket.id() else { return };
-    if connected.len() + 1 != lobby.players as usize || lobby.hellos.len() != connected.len() {
+    let everyone_said_hello =
+        connected.iter().all(|peer| lobby.hellos.iter().any(|(p, _)| p == peer));
+    if connected.len() + 1 != lobby.players as usize || !everyone_said_hello {
         return;
     }
-    let mut peers = connected;
+    let mut peers = connected.clone();
     peers.push(me);
-    let mut hellos = lobby.hellos.clone();
+    let mut hellos: Vec<(PeerId, Hello)> =
+        lobby.hellos.iter().filter(|(p, _)| connected.contains(p)).cloned().collect();
     hellos.push((me, lobby.mine.clone()));
     let Some(settings) = agree(&hellos, match_seed(&peers)) else {
         lobby.problem = Some("the players chose games that cannot be played together".into());
@@ -273,22 +294,30 @@ fn wait_in_lobby(
 }
 
 /// Polls the socket: peers gone are forgotten, newcomers are sent this peer's hello, and
-/// hellos received are kept. Returns the peers connected now.
-fn poll(socket: &mut WebRtcSocket, lobby: &mut Lobby) -> Vec<PeerId> {
-    for (peer, state) in socket.update_peers() {
+/// hellos received are kept. Returns the peers connected now, or `None` once the socket's
+/// message loop has ended (matchbox's panicking calls are never used).
+fn poll(socket: &mut WebRtcSocket, lobby: &mut Lobby) -> Option<Vec<PeerId>> {
+    for (peer, state) in socket.try_update_peers().ok()? {
         if state == PeerState::Disconnected {
             lobby.hellos.retain(|(p, _)| *p != peer);
             lobby.said_hello.retain(|p| *p != peer);
         }
     }
     let connected: Vec<PeerId> = socket.connected_peers().collect();
+    // Said again to everyone every second until the match starts: a hello lost to a peer
+    // that dropped and came back, or that connected twice at once, is never waited for.
+    lobby.frames += 1;
+    if lobby.frames.is_multiple_of(HELLO_AGAIN) {
+        lobby.said_hello.clear();
+    }
+    let channel = socket.get_channel_mut(HELLO_CHANNEL).ok()?;
     for peer in &connected {
         if !lobby.said_hello.contains(peer) {
-            socket.channel_mut(HELLO_CHANNEL).send(lobby.mine.encode().into(), *peer);
+            channel.try_send(lobby.mine.encode().into(), *peer).ok()?;
             lobby.said_hello.push(*peer);
         }
     }
-    for (peer, bytes) in socket.channel_mut(HELLO_CHANNEL).receive() {
+    for (peer, bytes) in channel.receive() {
         match Hello::decode(&bytes) {
             Some(h) if !lobby.hellos.iter().any(|(p, _)| *p == peer) => {
                 lobby.hellos.push((peer, h))
@@ -300,7 +329,7 @@ fn poll(socket: &mut WebRtcSocket, lobby: &mut Lobby) -> Vec<PeerId> {
             }
         }
     }
-    connected
+    Some(connected)
 }
 
 /// The lobby's status line: any problem, then who is here.

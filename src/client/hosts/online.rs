@@ -272,8 +272,10 @@ fn session_events(
         // The socket's message loop has ended: polling it again would panic in matchbox.
         online.socket = None;
     }
+    if online.socket.as_mut().is_some_and(|socket| socket.try_update_peers().is_err()) {
+        online.socket = None;
+    }
     if let Some(socket) = online.socket.as_mut() {
-        socket.update_peers();
         for (handle, peer) in online.peers.iter().enumerate() {
             if let Some(relayed) = socket.is_relayed(*peer) {
                 online.routes[handle] = Some(relayed);

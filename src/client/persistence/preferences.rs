@@ -36,6 +36,54 @@ pub struct Preferences {
     pub ice: Vec<IceServer>,
 }
 
+/// The ICE servers as Settings edits them: the URLs, the TURN user name, its credential.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IceField {
+    /// Every STUN and TURN URL, separated by spaces.
+    Urls,
+    /// The TURN user name.
+    User,
+    /// The TURN credential.
+    Credential,
+}
+
+impl Preferences {
+    /// `field` of the ICE servers as text (one credential serves every TURN URL: matchbox
+    /// takes one configuration).
+    pub fn ice_text(&self, field: IceField) -> String {
+        match field {
+            IceField::Urls => {
+                self.ice.iter().flat_map(|s| s.urls.iter().cloned()).collect::<Vec<_>>().join(" ")
+            }
+            IceField::User => self.ice.iter().find_map(|s| s.username.clone()).unwrap_or_default(),
+            IceField::Credential => {
+                self.ice.iter().find_map(|s| s.credential.clone()).unwrap_or_default()
+            }
+        }
+    }
+
+    /// Sets `field` of the ICE servers from text: they become one server entry with every
+    /// URL (none at all when there is no URL).
+    pub fn set_ice_text(&mut self, field: IceField, text: &str) {
+        let mut urls = self.ice_text(IceField::Urls);
+        let mut user = self.ice_text(IceField::User);
+        let mut credential = self.ice_text(IceField::Credential);
+        match field {
+            IceField::Urls => urls = text.to_string(),
+            IceField::User => user = text.to_string(),
+            IceField::Credential => credential = text.to_string(),
+        }
+        let urls: Vec<String> =
+            urls.split([' ', ',']).filter(|u| !u.is_empty()).map(str::to_string).collect();
+        let keep = |s: String| (!s.is_empty()).then_some(s);
+        self.ice = if urls.is_empty() && user.is_empty() && credential.is_empty() {
+            Vec::new()
+        } else {
+            vec![IceServer { urls, username: keep(user), credential: keep(credential) }]
+        };
+    }
+}
+
 /// The signaling server used until the player names another: one run on this machine.
 pub const DEFAULT_SIGNALING: &str = "ws://127.0.0.1:3536";
 

@@ -3,12 +3,15 @@
 
 use crate::client::flow::Screen;
 use crate::client::hosts::lobby::Lobby;
-use crate::client::ui::{self, Action, MenuSet, palette};
+use crate::client::ui::{self, Action, Clipboard, MenuSet, palette};
 use bevy::prelude::*;
 use carrom_signaling::code as invite;
 
 #[derive(Component)]
 struct LobbyText;
+
+#[derive(Component)]
+struct CopyText;
 
 /// The lobby screen.
 pub(super) struct LobbyScreenPlugin;
@@ -17,7 +20,7 @@ impl Plugin for LobbyScreenPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(
             Update,
-            (spawn.run_if(resource_added::<Lobby>), show_status, leave.after(MenuSet))
+            (spawn.run_if(resource_added::<Lobby>), show_status, (leave, copy).after(MenuSet))
                 .chain()
                 .run_if(in_state(Screen::Lobby)),
         );
@@ -30,7 +33,11 @@ fn spawn(mut commands: Commands, lobby: Res<Lobby>) {
         if let Some(code) = lobby.code() {
             root.spawn(ui::text("Invite code", 18.0, palette::DIM));
             root.spawn(ui::text(code.to_string(), 44.0, palette::TEXT));
-            root.spawn(ui::text(invite::link(code), 18.0, palette::DIM));
+            root.spawn(ui::row()).with_children(|row| {
+                row.spawn(ui::text(invite::link(code), 18.0, palette::DIM));
+                row.spawn(ui::button("Copy link", Action::CopyInvite, 0, false));
+            });
+            root.spawn((CopyText, ui::text("", 14.0, palette::DIM)));
             root.spawn(ui::text(format!("or: carrom --join {code}"), 16.0, palette::DIM));
         }
         root.spawn((LobbyText, ui::text(lobby.status().to_string(), 18.0, palette::TEXT)));
@@ -50,5 +57,25 @@ fn show_status(lobby: Option<Res<Lobby>>, mut texts: Query<&mut Text, With<Lobby
 fn leave(mut actions: MessageReader<Action>, mut next: ResMut<NextState<Screen>>) {
     if actions.read().any(|a| *a == Action::Back) {
         next.set(Screen::Home);
+    }
+}
+
+/// Copy link: the invite link on the clipboard, and a word on whether it worked.
+fn copy(
+    mut actions: MessageReader<Action>,
+    lobby: Option<Res<Lobby>>,
+    mut clipboard: NonSendMut<Clipboard>,
+    mut texts: Query<&mut Text, With<CopyText>>,
+) {
+    if !actions.read().any(|a| *a == Action::CopyInvite) {
+        return;
+    }
+    let Some(code) = lobby.as_ref().and_then(|l| l.code()) else { return };
+    let said = match clipboard.copy(&invite::link(code)) {
+        Ok(()) => "Copied: paste it to your friends.".to_string(),
+        Err(e) => format!("Could not copy the link ({e}): share the code shown above."),
+    };
+    for mut text in &mut texts {
+        text.0 = said.clone();
     }
 }

@@ -31,38 +31,52 @@ hold Space to build up power and let go to strike. Esc pauses.";
 const CLASSIC: &str = "\
 Classic carrom, for 2, 3 or 4 players (4 play as two pairs, partners facing each other).\n\n\
 Colours: with 2 or 4, the side that breaks plays white, the other black. Pocket your own \
-colour and you shoot again [CL-4]. The break gets three tries to touch a piece [CL-3].\n\n\
-The queen (red) is worth 5 to the side that covers it: you may pocket it only once you have \
-pocketed one of your own pieces [CL-5], and then you must cover it by pocketing one of your \
-own in the same or the next stroke, or it goes back to the centre [CL-6].\n\n\
+colour (or the queen) without a foul and you shoot again [CL-4]. The break gets three \
+tries to touch a piece [CL-3].\n\n\
+The queen (red): you may take it only once you have pocketed one of your own pieces, or do \
+so in the same stroke [CL-5]; then cover it by pocketing one of your own in the same or \
+the next stroke, or it goes back to the centre [CL-6]. Whenever a rule sends the queen \
+back, she is on the board again, free for either side [CM-11].\n\n\
 Fouls end your turn and cost you a piece, which goes back to the centre (if you have none \
 yet, you owe it): pocketing the striker, knocking a piece off the board, pocketing an \
-opponent's piece, pocketing your last piece before the queen is covered, or three failed \
-breaks [CL-9].\n\n\
-Once the queen is covered, whoever clears their colour wins the board and scores 1 for each \
-opposing piece left, plus 5 if they covered the queen [CL-7, CL-8]. First to 25 wins; \
-otherwise the best total after 8 boards [CL-10].\n\n\
+opponent's piece, pocketing your own last piece before the queen is covered, pocketing \
+the opponent's last piece, or three failed breaks [CL-9 a-e, g].\n\n\
+Once the queen is covered, whoever clears their colour wins the board [CL-7]. The winner \
+scores 1 for each opposing piece left, and 5 more for the queen only if the winner is the \
+side that covered her; the loser scores nothing [CL-8]. First to 25 wins; otherwise the \
+best total after 8 boards, a tie settled by one more board [CL-10].\n\n\
 With 3 players nobody owns a colour: black scores 1, white 2, the queen 5 (after a cover), \
-and every clean pocket keeps your turn [CL-12].";
+and every clean pocket keeps your turn [CL-12].\n\n\
+How to win: pocket a few of your own before you go for the queen, so a cover is always \
+near; never sink your last piece before she is covered; and leave the opponent's pieces \
+alone near the pockets - a stroke that drops one of theirs is a foul.";
 
 const DISC_POOL: &str = "\
-Disc Pool, for 2 players or two pairs. No queen: nine white and nine black discs [DP-1]. \
-Player 1 plays white and breaks [DP-2].\n\n\
+Disc Pool, for 2 players or two pairs - the easiest way to start. No queen: nine white and \
+nine black discs [DP-1]. Player 1 plays white and breaks [DP-2].\n\n\
 Every disc counts for its own colour, whoever pockets it [DP-3]. You shoot again only when \
 you pocket at least one of your colour without a foul [DP-4].\n\n\
-Fouls: the striker touches nothing, or leaves the board. A foul only ends your turn; \
-nothing comes back [DP-5].\n\n\
+Fouls: the striker touches nothing, leaves the board, or drops into a pocket (it can on the \
+ICF board). A foul only ends your turn; nothing comes back [DP-5].\n\n\
 The first side with all nine of its discs pocketed wins. If one stroke finishes both \
-colours, the shooter's side wins [DP-6].";
+colours, the shooter's side wins [DP-6].\n\n\
+How to win: look at the disc beside the pocket, not just your target - a stroke that \
+drops theirs helps them. Play soft near the pockets: a disc that arrives too fast bounces \
+out. Clear the awkward discs on the cushions first, and be bold: a foul costs only the turn.";
 
 const FREESTYLE: &str = "\
 Freestyle, for 2, 3 or 4 players (4 play as two pairs). Nobody owns a colour: every piece \
-scores for whoever pockets it. White 20, black 10, the queen 50 [FS-1].\n\n\
+scores for whoever pockets it. White 20, black 10, the queen 50 once covered; 320 points \
+on the board in all [FS-1].\n\n\
 Any clean pocket lets you shoot again [FS-3].\n\n\
 The queen: pocket it together with another piece and it counts at once. Pocket it alone and \
 you must pocket any piece with your next stroke to cover it, or it goes back to the centre \
-[FS-4].\n\n\
-Fouls: the striker touches nothing, or leaves the board. Everything pocketed in that stroke \
-comes back out and scores nothing; if the striker left the board you also lose your most \
-recently scored piece [FS-5].\n\n\
-First to 160 wins at once. If the board is cleared first, the highest score wins [FS-6].";
+[FS-4]. If the queen is the last piece on the board, she counts at once.\n\n\
+Fouls: the striker touches nothing, leaves the board, or drops into a pocket (it can on the \
+ICF board). Everything pocketed in that stroke comes back out and scores nothing; if the \
+striker left the board you also lose your most recently scored piece [FS-5].\n\n\
+First to 160 wins at once. If the board is cleared first, the highest score wins; equal \
+highest scores are a draw [FS-6].\n\n\
+How to win: whites are worth twice the blacks, so take a white when both are on; pocket \
+the queen with another piece in the same stroke, so she counts at once; and keep the \
+striker on the board - losing it costs your last piece as well.";

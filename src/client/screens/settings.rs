@@ -1,10 +1,10 @@
-//! Settings: player names and the signaling server for online play (click one and type;
-//! Enter or Esc to finish), sound volume and full screen. Changes are saved at once. ICE
-//! servers (STUN, TURN with credentials) are read from `settings.json`'s `ice` list.
+//! Settings: player names, and for online play the signaling server and the ICE servers
+//! (STUN and TURN URLs, the TURN user name and credential) — click one and type, Enter or
+//! Esc to finish — sound volume and full screen. Changes are saved at once.
 
 use crate::client::flow::screen::Screen;
 use crate::client::persistence::preferences::{
-    DEFAULT_SIGNALING, MAX_VOLUME, NAME_LENGTH, Preferences,
+    DEFAULT_SIGNALING, IceField, MAX_VOLUME, NAME_LENGTH, Preferences,
 };
 use crate::client::ui::{self, Action, MenuSet, palette};
 use bevy::input::ButtonState;
@@ -13,10 +13,20 @@ use bevy::prelude::*;
 
 /// The text field of the signaling server's address (names are 0–3).
 const SIGNALING: u8 = 4;
+/// The text fields of the ICE servers.
+const ICE: [(u8, IceField, &str); 3] = [
+    (5, IceField::Urls, "STUN / TURN URLs"),
+    (6, IceField::User, "TURN user name"),
+    (7, IceField::Credential, "TURN credential"),
+];
 
-/// Which name is being typed, if any.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Editing(pub Option<u8>);
+/// Which text field is being typed, if any, and (for the ICE fields) what has been typed.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct Editing(pub Option<u8>, String);
+
+fn ice_field(field: u8) -> Option<IceField> {
+    ICE.iter().find(|(f, _, _)| *f == field).map(|(_, ice, _)| *ice)
+}
 
 #[derive(Component)]
 struct SettingsRoot;
@@ -28,7 +38,9 @@ impl Plugin for SettingsScreenPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Editing>()
             .add_systems(OnEnter(Screen::Settings), spawn)
-            .add_systems(OnExit(Screen::Settings), |mut editing: ResMut<Editing>| editing.0 = None)
+            .add_systems(OnExit(Screen::Settings), |mut editing: ResMut<Editing>| {
+                *editing = Editing::default();
+            })
             .add_systems(
                 Update,
                 (
@@ -66,19 +78,38 @@ fn spawn(mut commands: Commands, preferences: Res<Preferences>, editing: Res<Edi
             let label = if typing { format!("{shown}_") } else { shown.clone() };
             row.spawn(ui::button(label, Action::EditName(SIGNALING), 5, typing));
         });
+        for (field, ice, title) in ICE {
+            root.spawn(ui::row()).with_children(|row| {
+                row.spawn(ui::text(format!("{title}  "), 18.0, palette::DIM));
+                let typing = editing.0 == Some(field);
+                let text = if typing { editing.1.clone() } else { preferences.ice_text(ice) };
+                let shown = match (ice, text.is_empty()) {
+                    (_, true) if !typing => "none".to_string(),
+                    (IceField::Credential, _) => "*".repeat(text.chars().count()),
+                    _ => text,
+                };
+                let label = if typing { format!("{shown}_") } else { shown };
+                row.spawn(ui::button(label, Action::EditName(field), 5 + u16::from(field), typing));
+            });
+        }
+        root.spawn(ui::text(
+            "No ICE servers: direct connections only (a LAN). One credential serves every TURN URL.",
+            14.0,
+            palette::DIM,
+        ));
         root.spawn(ui::row()).with_children(|row| {
             row.spawn(ui::text("Sound volume  ", 18.0, palette::DIM));
-            row.spawn(ui::button("-", Action::Volume(-1), 10, false));
+            row.spawn(ui::button("-", Action::Volume(-1), 20, false));
             let volume = format!(" {} / {MAX_VOLUME} ", preferences.volume);
             row.spawn(ui::text(volume, 18.0, palette::TEXT));
-            row.spawn(ui::button("+", Action::Volume(1), 11, false));
+            row.spawn(ui::button("+", Action::Volume(1), 21, false));
         });
         root.spawn(ui::row()).with_children(|row| {
             row.spawn(ui::text("Display  ", 18.0, palette::DIM));
             let label = if preferences.fullscreen { "Full screen" } else { "Window" };
-            row.spawn(ui::button(label, Action::ToggleFullscreen, 12, preferences.fullscreen));
+            row.spawn(ui::button(label, Action::ToggleFullscreen, 22, preferences.fullscreen));
         });
-        root.spawn(ui::button("Back", Action::Back, 13, false));
+        root.spawn(ui::button("Back", Action::Back, 23, false));
     });
 }
 
@@ -103,7 +134,13 @@ fn act(
     for action in actions.read() {
         match *action {
             Action::EditName(i) => {
-                editing.0 = if editing.0 == Some(i) { None } else { Some(i) };
+                if editing.0 == Some(i) {
+                    *editing = Editing::default();
+                } else {
+                    let typed =
+                        ice_field(i).map(|ice| preferences.ice_text(ice)).unwrap_or_default();
+                    *editing = Editing(Some(i), typed);
+                }
             }
             Action::Volume(step) => {
                 let volume = (preferences.volume as i16 + step as i16).clamp(0, MAX_VOLUME as i16);
@@ -127,6 +164,11 @@ fn type_name(
         typed.clear();
         return;
     };
+    if let Some(ice) = ice_field(i) {
+        type_ice(&mut typed, &mut editing, &mut preferences, ice);
+        clear_menu_keys(&mut keys);
+        return;
+    }
     for key in typed.read() {
         if key.state != ButtonState::Pressed {
             continue;
@@ -145,7 +187,7 @@ fn type_name(
                         format!("Player {}", i + 1)
                     };
                 }
-                editing.0 = None;
+                *editing = Editing::default();
             }
             Key::Backspace => {
                 name.pop();
@@ -160,6 +202,44 @@ fn type_name(
             }
         }
     }
+    clear_menu_keys(&mut keys);
+}
+
+/// Typing into an ICE field: the text is kept as typed (spaces between URLs included) and
+/// saved as the player goes.
+fn type_ice(
+    typed: &mut MessageReader<KeyboardInput>,
+    editing: &mut Editing,
+    preferences: &mut Preferences,
+    field: IceField,
+) {
+    for key in typed.read() {
+        if key.state != ButtonState::Pressed {
+            continue;
+        }
+        match &key.logical_key {
+            Key::Enter | Key::Escape => {
+                *editing = Editing::default();
+                return;
+            }
+            Key::Backspace => {
+                editing.1.pop();
+            }
+            _ => {
+                let printable = key.text.iter().flat_map(|t| t.chars()).filter(|c| !c.is_control());
+                for c in printable {
+                    if editing.1.chars().count() < 500 {
+                        editing.1.push(c);
+                    }
+                }
+            }
+        }
+        preferences.set_ice_text(field, &editing.1);
+    }
+}
+
+/// Enter and Esc finish typing; the menu must not see them too.
+fn clear_menu_keys(keys: &mut ButtonInput<KeyCode>) {
     keys.clear_just_pressed(KeyCode::Enter);
     keys.clear_just_pressed(KeyCode::NumpadEnter);
     keys.clear_just_pressed(KeyCode::Escape);

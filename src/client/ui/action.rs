@@ -43,6 +43,8 @@ pub enum Action {
     Quit,
     /// Back to the previous screen (Esc).
     Back,
+    /// Lobby: copy the invite link to the clipboard.
+    CopyInvite,
     /// Settings: start typing player `n`'s name.
     EditName(u8),
     /// Settings: change the sound volume by this many steps.

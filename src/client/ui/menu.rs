@@ -31,7 +31,8 @@ impl Plugin for UiPlugin {
                 .chain()
                 .in_set(MenuSet),
         );
-        app.add_systems(StateTransition, clear_focus);
+        app.add_systems(StateTransition, clear_focus)
+            .add_plugins(super::clipboard::ClipboardPlugin);
     }
 }
 

@@ -2,12 +2,14 @@
 //! actions buttons send, keyboard focus, and notices for the player.
 
 pub mod action;
+pub mod clipboard;
 pub mod menu;
 pub mod notice;
 pub mod palette;
 pub mod widgets;
 
 pub use action::{Action, ActionButton};
+pub use clipboard::Clipboard;
 pub use menu::{MenuSet, UiPlugin};
 pub use notice::Notice;
 pub use widgets::{button, row, screen_root, text};
