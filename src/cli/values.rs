@@ -28,9 +28,11 @@ impl ValueEnum for VariantArg {
 }
 
 /// A board preset on the command line.
+#[cfg(feature = "client")]
 #[derive(Clone, Copy, Debug)]
 pub struct BoardArg(pub PresetId);
 
+#[cfg(feature = "client")]
 impl ValueEnum for BoardArg {
     fn value_variants<'a>() -> &'a [Self] {
         &[BoardArg(PresetId::Standard), BoardArg(PresetId::Icf)]
@@ -42,9 +44,11 @@ impl ValueEnum for BoardArg {
 }
 
 /// The carrom bot's level on the command line.
+#[cfg(feature = "client")]
 #[derive(Clone, Copy, Debug)]
 pub struct BotLevelArg(pub BotLevel);
 
+#[cfg(feature = "client")]
 impl ValueEnum for BotLevelArg {
     fn value_variants<'a>() -> &'a [Self] {
         &[BotLevelArg(BotLevel::Easy), BotLevelArg(BotLevel::Medium), BotLevelArg(BotLevel::Hard)]
