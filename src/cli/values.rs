@@ -5,6 +5,7 @@ use carrom::bot::BotLevel;
 use carrom::bot::matchplay::Player;
 use carrom::checkers::level::Level;
 use carrom::rules::Variant;
+#[cfg(feature = "client")]
 use carrom::sim::PresetId;
 use clap::ValueEnum;
 use clap::builder::PossibleValue;
