@@ -26,8 +26,9 @@ pub(crate) fn rule(call: &mut Call<'_>) {
         // FS-5: a foul cancels everything pocketed in the stroke and sends a queen being
         // covered back to the centre …
         call.cancel_pockets(&pieces, queen_down);
-        // … and with the striker off the board, the last piece scored comes back out.
-        if striker_off && let Some(last) = call.state.most_recent_credit(side, |_| true) {
+        // … and with the striker off the board, the shooter's own last piece comes back
+        // out (with 4 players, not the partner's).
+        if striker_off && let Some(last) = call.state.most_recent_score_of(call.seat) {
             call.send_back(last);
         }
         call.pass_turn();

@@ -178,9 +178,9 @@ impl<'a> Call<'a> {
         }
     }
 
-    /// Credits a pocketed piece to `side`, with its points.
+    /// Credits a pocketed piece to `side`, with its points, as earned by this stroke.
     pub fn credit(&mut self, body: usize, side: usize) {
-        self.state.give_credit(body, side);
+        self.state.give_credit(body, side, self.seat);
         self.state.scores[side] += value(self.settings, self.kind(body));
     }
 

@@ -56,6 +56,9 @@ pub struct MatchState {
     pub expiries: [u8; 4],
     /// Per body: 1 + the side a pocketed piece is credited to (0: none).
     pub credit: [u8; MAX_BODIES],
+    /// Per body: 1 + the seat whose stroke earned a credited piece (0: none), so that
+    /// FS-5 takes back the shooter's own piece, not a partner's.
+    pub scorer: [u8; MAX_BODIES],
     /// Per body: when it was credited, for "most recently pocketed".
     pub credit_order: [u16; MAX_BODIES],
     /// Credits handed out so far this board.
@@ -78,8 +81,8 @@ pub struct MatchState {
     pub over: u8,
     /// Winning side once over, or [`NO_SIDE`] (a draw).
     pub winner: u8,
-    /// Reserved, zero.
-    pub reserved: u8,
+    /// Reserved, zero (sized so that [`crate::game::Match`] holds no padding).
+    pub reserved: [u8; 5],
 }
 
 impl MatchState {
@@ -92,6 +95,7 @@ impl MatchState {
             colours: [0; 4],
             expiries: [0; 4],
             credit: [0; MAX_BODIES],
+            scorer: [0; MAX_BODIES],
             credit_order: [0; MAX_BODIES],
             sequence: 0,
             board: 1,
@@ -103,7 +107,7 @@ impl MatchState {
             broken: 0,
             over: 0,
             winner: NO_SIDE,
-            reserved: 0,
+            reserved: [0; 5],
         };
         state.deal_colours(settings);
         if !settings.variant().has_queen() {
@@ -121,6 +125,7 @@ impl MatchState {
         self.shooter = breaker.0;
         self.dues = [0; 4];
         self.credit = [0; MAX_BODIES];
+        self.scorer = [0; MAX_BODIES];
         self.credit_order = [0; MAX_BODIES];
         self.sequence = 0;
         self.queen = Queen::OnBoard as u8;
@@ -170,16 +175,18 @@ impl MatchState {
         }
     }
 
-    /// Credits body `i` to `side`.
-    pub fn give_credit(&mut self, i: usize, side: usize) {
+    /// Credits body `i` to `side`, earned by a stroke of `scorer`.
+    pub fn give_credit(&mut self, i: usize, side: usize, scorer: Seat) {
         self.sequence += 1;
         self.credit[i] = side as u8 + 1;
+        self.scorer[i] = scorer.0 + 1;
         self.credit_order[i] = self.sequence;
     }
 
     /// Takes body `i`'s credit away.
     pub fn take_credit(&mut self, i: usize) {
         self.credit[i] = 0;
+        self.scorer[i] = 0;
         self.credit_order[i] = 0;
     }
 
@@ -191,6 +198,13 @@ impl MatchState {
     ) -> Option<usize> {
         (0..MAX_BODIES)
             .filter(|&i| self.credited(i) == Some(side) && eligible(i))
+            .max_by_key(|&i| self.credit_order[i])
+    }
+
+    /// The piece `seat`'s own strokes most recently earned (FS-5).
+    pub fn most_recent_score_of(&self, seat: Seat) -> Option<usize> {
+        (0..MAX_BODIES)
+            .filter(|&i| self.scorer[i] == seat.0 + 1 && self.credited(i).is_some())
             .max_by_key(|&i| self.credit_order[i])
     }
 

@@ -7,12 +7,13 @@
 //! nanometre, so pieces in a row touch exactly and pieces in neighbouring rows touch
 //! within one nanometre: they touch and never overlap, identically on every machine.
 //!
-//! Colours: the first shell alternates, white at 30°, 150° and 270°. In the second shell
-//! every corner behind a first-shell piece takes that piece's colour, and each white
-//! corner is paired with the edge spot after it, so the whites form three straight pairs
-//! pointing outwards; the pair at 30°–60° points straight at the north-east pocket
-//! ("double white instead of black"; with three-fold colours and four pockets no
-//! arrangement points more than one pair exactly at a pocket).
+//! Colours: the first shell alternates, white at 30°, 150° and 270°. The second shell's
+//! six whites make a white pair toward each of the four pockets ("double white instead
+//! of black", as close to the pocket lines as possible). Decision: nine whites with
+//! three in the first shell leave six for the second, and four pairs of the second shell
+//! alone would need eight, so the two pairs toward the far pockets each borrow their
+//! first-shell white: the pair's midpoint lies within 5° of the pocket's line for all
+//! four pockets (see the test). The layout stays mirror-symmetric about seat 0's line.
 //!
 //! Order of the pieces (table slots 1, 2, …): the queen (if any), then the first shell by
 //! angle from 30°, then the second shell by angle from 0°.
@@ -38,17 +39,17 @@ pub fn rack(preset: &Preset, with_queen: bool) -> Vec<(Kind, V2)> {
     ];
     let second_shell = [
         (B, at(2 * h, 0)),
-        (W, at(2 * h, s)),
+        (B, at(2 * h, s)),
         (W, at(h, 3 * half)),
         (B, at(0, 2 * s)),
-        (B, at(-h, 3 * half)),
-        (W, at(-2 * h, s)),
-        (W, at(-2 * h, 0)),
-        (B, at(-2 * h, -s)),
-        (B, at(-h, -3 * half)),
-        (W, at(0, -2 * s)),
+        (W, at(-h, 3 * half)),
+        (B, at(-2 * h, s)),
+        (B, at(-2 * h, 0)),
+        (W, at(-2 * h, -s)),
+        (W, at(-h, -3 * half)),
+        (B, at(0, -2 * s)),
         (W, at(h, -3 * half)),
-        (B, at(2 * h, -s)),
+        (W, at(2 * h, -s)),
     ];
     let queen = with_queen.then_some((Kind::Queen, V2::ZERO));
     queen.into_iter().chain(first_shell).chain(second_shell).collect()
@@ -104,6 +105,53 @@ mod tests {
             assert_ne!(pair[0].0, pair[1].0);
         }
         assert_ne!(r[1].0, r[6].0);
+    }
+
+    /// Pocket lines of the four pockets, in degrees from seat 0's right.
+    const POCKET_LINES: [f64; 4] = [45.0, 135.0, 225.0, 315.0];
+
+    #[test]
+    #[allow(clippy::float_arithmetic)]
+    fn cm_3_a_white_pair_points_at_every_pocket() {
+        let p = PresetId::Standard.preset();
+        let r = rack(p, true);
+        let diameter = 2 * p.coin_radius.0 as i64;
+        let whites: Vec<(usize, V2)> = r
+            .iter()
+            .enumerate()
+            .filter(|(_, (k, _))| *k == Kind::White)
+            .map(|(i, (_, c))| (i, *c))
+            .collect();
+        let angle_of =
+            |v: V2| f64::from(v.y.0).atan2(f64::from(v.x.0)).to_degrees().rem_euclid(360.0);
+        for line in POCKET_LINES {
+            let nearest = whites
+                .iter()
+                .flat_map(|a| whites.iter().map(move |b| (a, b)))
+                .filter(|((i, a), (j, b))| i < j && *j >= 7 && (*a - *b).length() <= diameter + 1)
+                .map(|((_, a), (_, b))| {
+                    let mid = V2::new(Fx((a.x.0 + b.x.0) / 2), Fx((a.y.0 + b.y.0) / 2));
+                    let off = (angle_of(mid) - line).abs();
+                    off.min(360.0 - off)
+                })
+                .fold(f64::INFINITY, f64::min);
+            assert!(
+                nearest < 5.0,
+                "no white pair within 5° of the pocket at {line}° ({nearest:.1}°)"
+            );
+        }
+    }
+
+    #[test]
+    fn cm_3_the_rack_is_mirror_symmetric_about_the_breakers_line() {
+        let r = rack(PresetId::Standard.preset(), true);
+        for (kind, c) in &r {
+            let mirror = V2::new(Fx(-c.x.0), c.y);
+            assert!(
+                r.iter().any(|(k, m)| k == kind && *m == mirror),
+                "{kind:?} at {c:?} has no mirror"
+            );
+        }
     }
 
     #[test]

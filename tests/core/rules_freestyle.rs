@@ -120,6 +120,41 @@ fn fs_5_striker_off_the_board_returns_the_most_recently_scored_piece() {
 }
 
 #[test]
+fn fs_5_with_four_players_the_shooters_own_piece_comes_back_not_the_partners() {
+    let mut g = Game::new(FREESTYLE, 4);
+    g.pocket(&[W]);
+    g.pocket(&[]);
+    g.pocket(&[]);
+    assert_eq!(g.shooter(), 2, "seat 0's partner");
+    g.pocket(&[B]);
+    assert_eq!(g.score(0), 30);
+    // Seat 2 pocketed the black most recently, but seat 0 sends the striker off: its own
+    // white (20) comes back out.
+    g.pocket(&[]);
+    g.pocket(&[]);
+    assert_eq!(g.shooter(), 0);
+    let r = g.stroke(&[], &[Kind::Striker], true, false);
+    assert!(r.has(Foul::FreestyleStrikerOff));
+    assert_eq!(g.score(0), 10, "the partner's black stays");
+    assert_eq!(g.on_board(W), 9);
+    assert_eq!(g.on_board(B), 8);
+}
+
+#[test]
+fn fs_5_a_striker_off_with_no_piece_of_ones_own_takes_nothing_back() {
+    let mut g = Game::new(FREESTYLE, 4);
+    g.pocket(&[]);
+    g.pocket(&[]);
+    assert_eq!(g.shooter(), 2);
+    g.pocket(&[W]);
+    g.pocket(&[]);
+    g.pocket(&[]);
+    assert_eq!(g.shooter(), 0);
+    g.stroke(&[], &[Kind::Striker], true, false);
+    assert_eq!(g.score(0), 20, "seat 0 had scored nothing; the partner keeps the white");
+}
+
+#[test]
 fn cm_11_fs_5_a_covered_queen_sent_back_by_a_foul_is_on_the_board_again() {
     let mut g = Game::new(FREESTYLE, 2);
     g.pocket(&[Q, W]);
