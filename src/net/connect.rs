@@ -4,14 +4,20 @@
 //! failure — even a panic, as matchbox 0.15 has when mDNS cannot join its group — is
 //! reported, never fatal.
 
+use super::signaller::{Introduced, WatchedSignallerBuilder};
 use matchbox_socket::{RtcIceServerConfig, WebRtcSocket};
 use serde::{Deserialize, Serialize};
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
+use std::time::Duration;
 
 /// The GGRS channel's index.
 pub const GAME_CHANNEL: usize = 0;
 /// The hello channel's index.
 pub const HELLO_CHANNEL: usize = 1;
+
+/// How long a peer the signaling server introduced may take to connect. Direct and
+/// relayed connections take a few seconds at most; past this there is no route.
+pub const PEER_CONNECT_BOUND: Duration = Duration::from_secs(20);
 
 /// An ICE server: STUN, or TURN with credentials.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -26,13 +32,16 @@ pub struct IceServer {
     pub credential: Option<String>,
 }
 
+/// An open socket: the socket, one message when its connection ends, and the peers the
+/// signaling server has introduced (connected or not).
+pub type Opened = (WebRtcSocket, mpsc::Receiver<String>, Introduced);
+
 /// Opens a socket to `room_url` with carrom's channels and `ice` (none: host candidates
-/// only, a LAN). The returned receiver gets one message when the connection ends.
-pub fn open(
-    room_url: &str,
-    ice: &[IceServer],
-) -> Result<(WebRtcSocket, mpsc::Receiver<String>), String> {
+/// only, a LAN).
+pub fn open(room_url: &str, ice: &[IceServer]) -> Result<Opened, String> {
+    let introduced = Introduced::default();
     let builder = WebRtcSocket::builder(room_url)
+        .signaller_builder(Arc::new(WatchedSignallerBuilder(introduced.clone())))
         .add_unreliable_channel()
         .add_reliable_channel()
         .ice_server(ice_config(ice)?);
@@ -58,7 +67,7 @@ pub fn open(
             let _ = report.send(message);
         })
         .map_err(|e| format!("cannot start the network thread: {e}"))?;
-    Ok((socket, ended))
+    Ok((socket, ended, introduced))
 }
 
 /// A signaling failure in a player's words (matchbox reports the server's HTTP status);

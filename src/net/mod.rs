@@ -10,6 +10,7 @@ pub mod diagnostics;
 pub mod hello;
 pub mod room;
 pub mod session;
+pub mod signaller;
 pub mod socket;
 
 pub use session::{build_session, match_seed};

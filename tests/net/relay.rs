@@ -1,15 +1,16 @@
-//! A real TURN relay: coturn on a relay host between two peer hosts that can reach the
-//! relay but not each other, so only relayed candidates connect them. Three network
-//! namespaces made here (veth links, addresses of this test's choosing, no route anywhere
-//! else); the signaling server and the relay run on the relay host. The match must finish
-//! on one hash with both peers reporting their route as relayed. Needs root (`ip netns`)
-//! and coturn's `turnserver`: skips with a reason where they are missing, except under
-//! CI=true.
+//! Two peer hosts that can reach a relay host but not each other. With coturn on the relay
+//! host only relayed candidates connect them: the match must finish on one hash with both
+//! peers reporting their route as relayed. Without a relay no connection can be made: both
+//! peers must say so after a bounded time. Three network namespaces made here (veth
+//! links, addresses of this test's choosing, no route anywhere else); the signaling server
+//! runs on the relay host. Needs root (`ip netns`) and coturn's `turnserver`: skips with a
+//! reason where they are missing, except under CI=true.
 
 use crate::net_support::finish;
+use carrom::net::connect::PEER_CONNECT_BOUND;
 use serde_json::Value;
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 const INSIDE: &str = "CARROM_TEST_RELAY_HOSTS";
 
@@ -73,16 +74,15 @@ fn build(tag: &str) -> Result<Hosts, String> {
     Ok(hosts)
 }
 
-fn skip_or_fail(reason: &str) {
+fn skip_or_fail(test: &str, reason: &str) {
     assert!(std::env::var("CI").as_deref() != Ok("true"), "{reason}: required under CI");
-    eprintln!("SKIPPED two_peers_that_can_reach_only_a_turn_relay_play_through_it: {reason}");
+    eprintln!("SKIPPED {test}: {reason}");
 }
 
-#[test]
-fn two_peers_that_can_reach_only_a_turn_relay_play_through_it() {
-    let test = "two_peers_that_can_reach_only_a_turn_relay_play_through_it";
+/// Runs `test` again on the relay host of three fresh hosts, where `inside` does its work.
+fn on_three_hosts(test: &str, inside: fn(&str)) {
     if let Ok(tag) = std::env::var(INSIDE) {
-        return on_the_relay_host(&tag);
+        return inside(&tag);
     }
     if Command::new("turnserver")
         .arg("--help")
@@ -91,12 +91,14 @@ fn two_peers_that_can_reach_only_a_turn_relay_play_through_it() {
         .status()
         .is_err()
     {
-        return skip_or_fail("coturn's turnserver is not installed (apt-get install coturn)");
+        return skip_or_fail(test, "coturn's turnserver is not installed (apt-get install coturn)");
     }
-    let tag = format!("cr{}", std::process::id() % 100_000);
+    let tag = format!("cr{}{}", std::process::id() % 10_000, test.len() % 10);
     let hosts = match build(&tag) {
         Ok(hosts) => hosts,
-        Err(e) => return skip_or_fail(&format!("cannot make the network hosts ({e}); needs root")),
+        Err(e) => {
+            return skip_or_fail(test, &format!("cannot make the network hosts ({e}); needs root"));
+        }
     };
     let status = Command::new("ip")
         .args(["netns", "exec", &relay_host(&tag)])
@@ -106,11 +108,61 @@ fn two_peers_that_can_reach_only_a_turn_relay_play_through_it() {
         .status()
         .unwrap();
     drop(hosts);
-    assert!(status.success(), "the match through the relay failed");
+    assert!(status.success(), "{test} failed on the relay host");
+}
+
+#[test]
+fn two_peers_that_can_reach_only_a_turn_relay_play_through_it() {
+    on_three_hosts(
+        "two_peers_that_can_reach_only_a_turn_relay_play_through_it",
+        play_through_relay,
+    );
+}
+
+#[test]
+fn peers_with_no_route_to_each_other_are_told_so_after_a_bounded_time() {
+    on_three_hosts("peers_with_no_route_to_each_other_are_told_so_after_a_bounded_time", no_route);
+}
+
+/// On the relay host, with no relay: both peers meet on the signaling server and cannot
+/// connect. The first to reach the bound ends with the reason; the other sees it leave and
+/// says why when its own wait (40 s) ends.
+fn no_route(tag: &str) {
+    let (url, stop) = signaling_on_all_addresses();
+    let started = Instant::now();
+    let peers: Vec<Child> = [1u8, 2]
+        .iter()
+        .map(|&n| {
+            let server = url.replace("0.0.0.0", &format!("10.201.{n}.1"));
+            Command::new("ip")
+                .args(["netns", "exec", &peer_host(tag, n)])
+                .arg(env!("CARGO_BIN_EXE_carrom"))
+                .args(["peer", "--signaling", &server, "--room", "0123456789AB2"])
+                .args(["--players", "2", "--variant", "disc_pool", "--bot", "easy"])
+                .args(["--speed", "0", "--match-timeout", "120", "--connect-timeout", "40"])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for mut child in peers {
+        let mut stderr = child.stderr.take().unwrap();
+        let (code, _) = finish(child, Duration::from_secs(90));
+        let mut said = String::new();
+        std::io::Read::read_to_string(&mut stderr, &mut said).unwrap();
+        eprintln!("{said}");
+        assert_eq!(code, 1, "the peer gave up on the match");
+        assert!(said.contains("no connection to them could be made"), "{said}");
+        assert!(said.contains("no network route"), "{said}");
+    }
+    let waited = started.elapsed();
+    assert!(waited >= PEER_CONNECT_BOUND, "not before the bound ({waited:?})");
+    let _ = stop.send(());
 }
 
 /// On the relay host: the signaling server and coturn, then one peer on each peer host.
-fn on_the_relay_host(tag: &str) {
+fn play_through_relay(tag: &str) {
     let mut relay = Relay(
         Command::new("turnserver")
             .args(["-n", "--listening-port=3478", "--realm=test", "--user=carrom:secret"])

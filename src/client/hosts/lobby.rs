@@ -10,11 +10,12 @@ use super::online::{DiagnosticsDir, MatchOverAt, Online, OnlineConfig, OnlineMat
 use crate::client::flow::{Controller, MatchHost, MatchSetup, Screen};
 use crate::client::persistence::Preferences;
 use crate::game::Match;
-use crate::net::connect::{GAME_CHANNEL, HELLO_CHANNEL, open};
+use crate::net::connect::{GAME_CHANNEL, HELLO_CHANNEL, PEER_CONNECT_BOUND, open};
 use crate::net::diagnostics::DesyncRecord;
 use crate::net::hello::{Hello, agree, names};
 use crate::net::room::{private_room, quick_match};
 use crate::net::session::{build_session, handle_of, match_seed};
+use crate::net::signaller::Introduced;
 use crate::net::socket::{Counters, Impairment, SafeChannel};
 use bevy::prelude::*;
 use bevy_ggrs::{LocalPlayers, Session};
@@ -66,6 +67,8 @@ pub struct Lobby {
     players: u8,
     code: Option<String>,
     failure: Mutex<mpsc::Receiver<String>>,
+    introduced: Introduced,
+    connecting: Vec<(PeerId, Instant)>,
     mine: Hello,
     hellos: Vec<(PeerId, Hello)>,
     said_hello: Vec<PeerId>,
@@ -154,9 +157,9 @@ fn open_lobby(
     };
     let lobby = match room {
         Ok((url, code, players, creator)) => {
-            let (socket, failure, problem) = match open(&url, &preferences.ice) {
-                Ok((socket, failure)) => (Some(socket), failure, None),
-                Err(e) => (None, mpsc::channel().1, Some(e)),
+            let (socket, failure, introduced, problem) = match open(&url, &preferences.ice) {
+                Ok((socket, failure, introduced)) => (Some(socket), failure, introduced, None),
+                Err(e) => (None, mpsc::channel().1, Introduced::default(), Some(e)),
             };
             Lobby {
                 ended: socket.is_none(),
@@ -164,6 +167,8 @@ fn open_lobby(
                 players,
                 code,
                 failure: Mutex::new(failure),
+                introduced,
+                connecting: Vec::new(),
                 mine: mine(players, creator),
                 hellos: Vec::new(),
                 said_hello: Vec::new(),
@@ -178,6 +183,8 @@ fn open_lobby(
             players: setup.players,
             code: None,
             failure: Mutex::new(mpsc::channel().1),
+            introduced: Introduced::default(),
+            connecting: Vec::new(),
             mine: mine(setup.players, false),
             hellos: Vec::new(),
             said_hello: Vec::new(),
@@ -228,6 +235,9 @@ fn wait_in_lobby(
         None => Vec::new(),
     };
     let identified = socket.as_mut().is_some_and(|s| s.id().is_some());
+    if socket.is_some() && watch_connecting(lobby, &connected) {
+        socket = None;
+    }
     lobby.socket = socket;
     lobby.status = status(lobby, connected.len(), identified);
     let Some(socket) = lobby.socket.as_mut() else { return };
@@ -332,6 +342,43 @@ fn poll(socket: &mut WebRtcSocket, lobby: &mut Lobby) -> Option<Vec<PeerId>> {
     Some(connected)
 }
 
+/// Why no connection to a player could be made.
+const NO_ROUTE: &str = "there is no network route between you (a firewall or NAT). A TURN \
+                        relay (Settings, ICE servers) or playing on one network fixes this.";
+
+/// Keeps the time each introduced peer started connecting; true (and the lobby ended, with
+/// the reason) once one has tried for longer than [`PEER_CONNECT_BOUND`]. A peer that
+/// leaves after trying for half as long most likely gave up on us the same way: that is
+/// said too, and the lobby waits on for someone else.
+fn watch_connecting(lobby: &mut Lobby, connected: &[PeerId]) -> bool {
+    let introduced = lobby.introduced.peers();
+    let pending: Vec<PeerId> =
+        introduced.iter().copied().filter(|p| !connected.contains(p)).collect();
+    let gave_up = lobby.connecting.iter().any(|(peer, since)| {
+        !introduced.contains(peer) && since.elapsed() >= PEER_CONNECT_BOUND / 2
+    });
+    if gave_up {
+        lobby.problem = Some(format!(
+            "A player arrived, but no connection to them could be made and they left: {NO_ROUTE}"
+        ));
+    }
+    lobby.connecting.retain(|(peer, _)| pending.contains(peer));
+    for peer in pending {
+        if !lobby.connecting.iter().any(|(p, _)| *p == peer) {
+            lobby.connecting.push((peer, Instant::now()));
+        }
+    }
+    if !lobby.connecting.iter().any(|(_, since)| since.elapsed() > PEER_CONNECT_BOUND) {
+        return false;
+    }
+    lobby.ended = true;
+    lobby.problem = Some(format!(
+        "A player arrived, but no connection to them could be made in {} s: {NO_ROUTE}",
+        PEER_CONNECT_BOUND.as_secs()
+    ));
+    true
+}
+
 /// The lobby's status line: any problem, then who is here.
 fn status(lobby: &Lobby, connected: usize, identified: bool) -> String {
     let arrived: Vec<String> = std::iter::once(format!("{} (you)", lobby.mine.name))
@@ -340,7 +387,16 @@ fn status(lobby: &Lobby, connected: usize, identified: bool) -> String {
     let here = if lobby.ended {
         String::new()
     } else if identified {
-        format!("{} of {} players here: {}", connected + 1, lobby.players, arrived.join(", "))
+        let connecting = match lobby.connecting.len() {
+            0 => String::new(),
+            n => format!(" ({n} more connecting...)"),
+        };
+        format!(
+            "{} of {} players here{connecting}: {}",
+            connected + 1,
+            lobby.players,
+            arrived.join(", ")
+        )
     } else {
         "Connecting to the signaling server...".to_string()
     };

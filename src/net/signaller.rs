@@ -1,0 +1,136 @@
+//! The signaling connection, watched. matchbox hides the peers the signaling server has
+//! introduced until WebRTC connects them, so a peer whose connection can never be made (no
+//! route between the two networks, no relay) would be waited for forever. This signaller
+//! speaks the same protocol over the same WebSocket crate as matchbox's own and notes
+//! every peer the server introduces, so the lobby can say "could not connect" after a
+//! bounded time.
+
+use async_tungstenite::WebSocketStream;
+use async_tungstenite::smol::{ConnectStream, connect_async};
+use async_tungstenite::tungstenite::Message;
+use futures_util::StreamExt;
+use matchbox_socket::async_trait::async_trait;
+use matchbox_socket::{
+    PeerEvent, PeerId, PeerRequest, SignalingError, Signaller, SignallerBuilder,
+};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// The peers the signaling server has introduced and not yet said are gone.
+#[derive(Clone, Debug, Default)]
+pub struct Introduced(Arc<Mutex<Vec<PeerId>>>);
+
+impl Introduced {
+    /// The peers introduced so far, in order of arrival.
+    pub fn peers(&self) -> Vec<PeerId> {
+        self.0.lock().map(|peers| peers.clone()).unwrap_or_default()
+    }
+
+    fn arrived(&self, peer: PeerId) {
+        if let Ok(mut peers) = self.0.lock()
+            && !peers.contains(&peer)
+        {
+            peers.push(peer);
+        }
+    }
+
+    fn left(&self, peer: PeerId) {
+        if let Ok(mut peers) = self.0.lock() {
+            peers.retain(|p| *p != peer);
+        }
+    }
+
+    /// Notes what an event from the server says about who is in the room.
+    fn note(&self, event: &PeerEvent) {
+        match event {
+            PeerEvent::NewPeer(peer) => self.arrived(*peer),
+            PeerEvent::Signal { sender, .. } => self.arrived(*sender),
+            PeerEvent::PeerLeft(peer) => self.left(*peer),
+            PeerEvent::IdAssigned(_) => {}
+        }
+    }
+}
+
+/// Builds [`WatchedSignaller`]s that report to one [`Introduced`].
+#[derive(Debug)]
+pub struct WatchedSignallerBuilder(pub Introduced);
+
+/// A WebSocket to the signaling server whose events are noted in [`Introduced`].
+struct WatchedSignaller {
+    websocket: WebSocketStream<ConnectStream>,
+    introduced: Introduced,
+}
+
+/// Pause between two attempts to reach the signaling server (matchbox's own).
+const RETRY_AFTER: Duration = Duration::from_secs(3);
+
+#[async_trait]
+impl SignallerBuilder for WatchedSignallerBuilder {
+    async fn new_signaller(
+        &self,
+        attempts: Option<u16>,
+        room_url: String,
+    ) -> Result<Box<dyn Signaller>, SignalingError> {
+        let mut left = attempts;
+        let websocket = loop {
+            match connect_async(&room_url).await {
+                Ok((websocket, _)) => break websocket,
+                Err(e) => match left {
+                    Some(n) if n <= 1 => {
+                        return Err(SignalingError::NegotiationFailed(Box::new(e.into())));
+                    }
+                    Some(n) => left = Some(n - 1),
+                    None => {}
+                },
+            }
+            futures_timer::Delay::new(RETRY_AFTER).await;
+        };
+        Ok(Box::new(WatchedSignaller { websocket, introduced: self.0.clone() }))
+    }
+}
+
+#[async_trait]
+impl Signaller for WatchedSignaller {
+    async fn send(&mut self, request: PeerRequest) -> Result<(), SignalingError> {
+        let text = serde_json::to_string(&request)
+            .map_err(|e| SignalingError::UserImplementationError(e.to_string()))?;
+        Ok(self.websocket.send(Message::Text(text.into())).await?)
+    }
+
+    async fn next_message(&mut self) -> Result<PeerEvent, SignalingError> {
+        loop {
+            let text = match self.websocket.next().await {
+                Some(Ok(Message::Text(text))) => text,
+                // Pings are answered by the WebSocket layer itself.
+                Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => continue,
+                // As matchbox's own signaller: a close or a binary message ends the loop.
+                Some(Ok(Message::Binary(_) | Message::Close(_))) => {
+                    return Err(SignalingError::UnknownFormat);
+                }
+                None => return Err(SignalingError::StreamExhausted),
+                Some(Err(e)) => return Err(e.into()),
+            };
+            let event: PeerEvent =
+                serde_json::from_str(&text).map_err(|_| SignalingError::UnknownFormat)?;
+            self.introduced.note(&event);
+            return Ok(event);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn introductions_follow_the_servers_events() {
+        let introduced = Introduced::default();
+        let (a, b) = (PeerId(uuid::Uuid::from_u128(1)), PeerId(uuid::Uuid::from_u128(2)));
+        introduced.note(&PeerEvent::NewPeer(a));
+        introduced.note(&PeerEvent::NewPeer(a));
+        introduced.note(&PeerEvent::IdAssigned(b));
+        assert_eq!(introduced.peers(), [a], "one arrival, and our own id is not a peer");
+        introduced.note(&PeerEvent::PeerLeft(a));
+        assert!(introduced.peers().is_empty());
+    }
+}
