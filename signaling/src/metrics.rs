@@ -14,6 +14,8 @@ pub enum Rejection {
     RoomFull,
     /// The private room was opened with another number of seats.
     SeatsMismatch,
+    /// The private room was opened by a client of another protocol version.
+    VersionMismatch,
     /// Too many connections from one address.
     AddressCap,
     /// Too many connections in all.
@@ -34,11 +36,12 @@ pub enum Rejection {
 
 impl Rejection {
     /// Every reason, for the metrics.
-    pub const ALL: [Rejection; 12] = [
+    pub const ALL: [Rejection; 13] = [
         Rejection::BadRoom,
         Rejection::BadSize,
         Rejection::RoomFull,
         Rejection::SeatsMismatch,
+        Rejection::VersionMismatch,
         Rejection::AddressCap,
         Rejection::ServerCap,
         Rejection::Malformed,
@@ -56,6 +59,7 @@ impl Rejection {
             Rejection::BadSize => "bad_size",
             Rejection::RoomFull => "room_full",
             Rejection::SeatsMismatch => "seats_mismatch",
+            Rejection::VersionMismatch => "version_mismatch",
             Rejection::AddressCap => "address_cap",
             Rejection::ServerCap => "server_cap",
             Rejection::Malformed => "malformed",
@@ -75,7 +79,7 @@ pub struct Metrics {
     pub joined: AtomicU64,
     /// Signals routed between peers.
     pub signals: AtomicU64,
-    rejections: [AtomicU64; 12],
+    rejections: [AtomicU64; 13],
 }
 
 impl Metrics {

@@ -22,6 +22,8 @@ pub enum Join {
         code: String,
         /// Seats asked for.
         seats: u8,
+        /// The client's protocol version (empty: not named).
+        version: String,
     },
     /// The next quick-match group of `size` under `key`.
     Quick {
@@ -49,8 +51,8 @@ pub async fn run(
     let _ = outbox.try_send(hello);
     let contact = Contact { outbox: outbox.clone(), kill: kill.clone() };
     let joined = match &join {
-        Join::Private { code, seats } => {
-            registry.join_private(code, *seats, peer, contact).map(|_| ())
+        Join::Private { code, seats, version } => {
+            registry.join_private(code, *seats, version, peer, contact).map(|_| ())
         }
         Join::Quick { key, size } => {
             registry.join_quick(key, *size, peer, contact);

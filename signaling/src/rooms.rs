@@ -36,6 +36,8 @@ pub struct Contact {
 
 struct Room {
     seats: u8,
+    /// The protocol version its first peer named (empty: none named).
+    version: String,
     peers: BTreeMap<PeerId, Contact>,
 }
 
@@ -66,31 +68,39 @@ impl Registry {
         self.inner.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Whether a private room could take one more peer asking for `seats` (checked
-    /// before the upgrade, to refuse with a clear HTTP reason; `join_private` decides).
-    pub fn check_private(&self, code: &str, seats: u8) -> Result<(), Rejection> {
+    /// Whether a private room could take one more peer asking for `seats` with protocol
+    /// `version` (checked before the upgrade, to refuse with a clear HTTP reason;
+    /// `join_private` decides).
+    pub fn check_private(&self, code: &str, seats: u8, version: &str) -> Result<(), Rejection> {
         let inner = self.lock();
         match inner.rooms.get(&RoomKey::Private(code.to_owned())) {
+            Some(room) if room.version != version => Err(Rejection::VersionMismatch),
             Some(room) if room.seats != seats => Err(Rejection::SeatsMismatch),
             Some(room) if room.peers.len() >= room.seats as usize => Err(Rejection::RoomFull),
             _ => Ok(()),
         }
     }
 
-    /// Adds `peer` to private room `code`; the first peer's `seats` fixes its capacity.
+    /// Adds `peer` to private room `code`; the first peer's `seats` fixes its capacity and
+    /// its `version` the protocol every other peer must speak.
     pub fn join_private(
         &self,
         code: &str,
         seats: u8,
+        version: &str,
         peer: PeerId,
         contact: Contact,
     ) -> Result<RoomKey, Rejection> {
         let key = RoomKey::Private(code.to_owned());
         let mut inner = self.lock();
-        let room = inner
-            .rooms
-            .entry(key.clone())
-            .or_insert_with(|| Room { seats, peers: BTreeMap::new() });
+        let room = inner.rooms.entry(key.clone()).or_insert_with(|| Room {
+            seats,
+            version: version.to_owned(),
+            peers: BTreeMap::new(),
+        });
+        if room.version != version {
+            return Err(Rejection::VersionMismatch);
+        }
         if room.seats != seats {
             return Err(Rejection::SeatsMismatch);
         }
@@ -116,10 +126,11 @@ impl Registry {
             }
         };
         let room_key = RoomKey::Quick { key: key.to_owned(), size, group };
-        inner
-            .rooms
-            .entry(room_key.clone())
-            .or_insert_with(|| Room { seats: size, peers: BTreeMap::new() });
+        inner.rooms.entry(room_key.clone()).or_insert_with(|| Room {
+            seats: size,
+            version: String::new(),
+            peers: BTreeMap::new(),
+        });
         self.admit(&mut inner, &room_key, peer, contact);
         if inner.rooms[&room_key].peers.len() >= size as usize {
             inner.filling.remove(&slot);

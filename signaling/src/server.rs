@@ -140,6 +140,10 @@ fn refuse(app: &App, why: Rejection) -> Response {
         Rejection::SeatsMismatch => {
             (StatusCode::CONFLICT, "the room was opened with another number of seats")
         }
+        Rejection::VersionMismatch => (
+            StatusCode::UPGRADE_REQUIRED,
+            "the room was opened by another version of the game: both players need the same one",
+        ),
         Rejection::AddressCap => {
             (StatusCode::TOO_MANY_REQUESTS, "too many connections from your address")
         }
@@ -175,21 +179,21 @@ async fn private_room(
 ) -> Response {
     let Some(code) = code::normalise(&code) else { return refuse(&app, Rejection::BadRoom) };
     let Some(seats) = size(&params, "seats") else { return refuse(&app, Rejection::BadSize) };
-    // Clients of different protocol versions must never meet: the version is part of the
-    // room's key (`?v=`, none for clients that predate it).
-    let code = match params.get("v") {
-        None => code,
+    // Clients of different protocol versions must never meet: the room keeps its first
+    // peer's version (`?v=`, none for clients that predate it) and refuses any other.
+    let version = match params.get("v") {
+        None => String::new(),
         Some(v)
             if !v.is_empty() && v.len() <= 8 && v.bytes().all(|b| b.is_ascii_alphanumeric()) =>
         {
-            format!("{code}~v{v}")
+            v.clone()
         }
         Some(_) => return refuse(&app, Rejection::BadRoom),
     };
-    if let Err(why) = app.registry.check_private(&code, seats) {
+    if let Err(why) = app.registry.check_private(&code, seats, &version) {
         return refuse(&app, why);
     }
-    upgrade(app, ws, origin, Join::Private { code, seats })
+    upgrade(app, ws, origin, Join::Private { code, seats, version })
 }
 
 async fn quick_match(

@@ -334,14 +334,19 @@ async fn stopping_says_goodbye_to_every_peer() {
 }
 
 #[tokio::test]
-async fn clients_of_different_protocol_versions_never_share_a_room() {
+async fn a_client_of_another_protocol_version_is_refused_with_a_reason() {
     let s = server(config()).await;
-    let (mut old, _) = join(&s, &format!("/r/{CODE}?seats=2&v=1")).await;
-    let (mut new, _) = join(&s, &format!("/r/{CODE}?seats=2&v=2")).await;
-    assert!(quiet(&mut old).await, "a v1 client hears nothing of a v2 client");
-    assert!(quiet(&mut new).await);
+    let (mut first, _) = join(&s, &format!("/r/{CODE}?seats=2&v=2")).await;
+    let (status, body) = refused(&s, &format!("/r/{CODE}?seats=2&v=1")).await;
+    assert_eq!(status, 426);
+    assert!(body.contains("another version of the game"), "{body}");
+    let (status, _) = refused(&s, &format!("/r/{CODE}?seats=2")).await;
+    assert_eq!(status, 426, "a client naming no version is another version too");
+    assert!(quiet(&mut first).await, "the refused clients never reached the room");
     let (_same, id) = join(&s, &format!("/r/{CODE}?seats=2&v=2")).await;
-    assert_eq!(next_event(&mut new).await, Some(JsonPeerEvent::NewPeer(id)));
+    assert_eq!(next_event(&mut first).await, Some(JsonPeerEvent::NewPeer(id)));
+    assert_eq!(s.metrics.rejections(Rejection::VersionMismatch), 2);
     let (status, _) = refused(&s, &format!("/r/{CODE}?seats=2&v=not%20ok")).await;
     assert_eq!(status, 400);
+    s.stop().await.unwrap();
 }

@@ -78,6 +78,10 @@ fn describe(error: &str, otherwise: &str) -> String {
         "the signaling server refused: the room is full (or was opened for another number \
          of players)"
             .into()
+    } else if says("426") {
+        "the signaling server refused: the match was created by another version of the game, \
+         and both players need the same one"
+            .into()
     } else if says("429") {
         "the signaling server refused: too many connections from this address".into()
     } else if says("503") {
@@ -147,10 +151,13 @@ mod tests {
     }
 
     #[test]
-    fn a_full_room_is_said_in_words() {
+    fn a_full_room_and_another_version_are_said_in_words() {
         let full = "failed to establish initial connection: socket failure communicating \
                     with signaling server: HTTP error: 409 Conflict";
         assert!(describe(full, "failed").contains("room is full"));
+        let other = "socket failure communicating with signaling server: HTTP error: 426 \
+                     Upgrade Required";
+        assert!(describe(other, "failed").contains("another version of the game"));
         let refused = "IO error: Connection refused (os error 111)";
         assert!(describe(refused, "failed").contains("cannot reach"));
     }

@@ -638,6 +638,40 @@ fn a_full_room_is_refused_in_words() {
     assert_eq!(screen(&app), Screen::Home);
 }
 
+#[test]
+fn a_match_created_by_another_version_is_refused_in_words() {
+    let test = "a_match_created_by_another_version_is_refused_in_words";
+    if !crate::net_support::isolated(module_path!(), test) {
+        return;
+    }
+    let (url, stop) = crate::net_support::signaling();
+    let code = "0123456789AB2";
+    // A client of protocol version 999 opens the room (a bare WebSocket upgrade, held open).
+    let address = url.trim_start_matches("ws://").to_string();
+    let mut other = std::net::TcpStream::connect(&address).unwrap();
+    let request = format!(
+        "GET /r/{code}?seats=2&v=999 HTTP/1.1\r\nHost: {address}\r\nUpgrade: websocket\r\n\
+         Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
+         Sec-WebSocket-Version: 13\r\n\r\n"
+    );
+    std::io::Write::write_all(&mut other, request.as_bytes()).unwrap();
+    let mut answer = [0u8; 12];
+    std::io::Read::read_exact(&mut other, &mut answer).unwrap();
+    assert_eq!(&answer, b"HTTP/1.1 101", "the other version's client is in the room");
+    let mut app = client(&home("other-version"), 1);
+    app.world_mut().resource_mut::<carrom::client::Preferences>().signaling = url;
+    app.insert_resource(carrom::client::JoinRequest::Code(code.to_string()));
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Lobby);
+    let refused = real_time_until(&mut app, Duration::from_secs(30), |app| {
+        texts(app).contains("another version of the game")
+    });
+    drop(other);
+    let _ = stop.send(());
+    assert!(refused, "the lobby says the versions differ: {}", texts(&mut app));
+    press(&mut app, Action::Back);
+    assert_eq!(screen(&app), Screen::Home);
+}
+
 /// Mismatches a SyncTest session reported.
 #[derive(Resource, Default)]
 struct Mismatches(u32);
