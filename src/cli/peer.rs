@@ -95,6 +95,8 @@ struct Line {
     join_to_first_frame_ms: u64,
     /// Each other peer's route: `direct`, `relayed` or `unknown`.
     routes: Vec<String>,
+    /// What the online banner said last, once every route was known.
+    banner: String,
     /// Where a desync record was written.
     record: Option<String>,
 }
@@ -128,6 +130,7 @@ impl Line {
             malformed: report.malformed,
             join_to_first_frame_ms: report.join_to_first_frame_ms,
             routes: report.routes.clone(),
+            banner: report.banner.clone(),
             record: report.record.as_ref().map(|p| p.display().to_string()),
         }
     }

@@ -212,6 +212,8 @@ fn play_through_relay(tag: &str) {
         eprintln!("{report}");
         assert_eq!(report["hash"], reports[0]["hash"], "one end state through the relay");
         assert_eq!(report["routes"], serde_json::json!(["relayed"]), "the route is the relay");
+        let banner = report["banner"].as_str().unwrap_or_default();
+        assert!(banner.contains("relayed"), "the banner shows the relay: {banner:?}");
     }
 }
 

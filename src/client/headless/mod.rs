@@ -10,7 +10,9 @@ pub use shots::Shots;
 
 use super::flow::{Controller, MatchSetup};
 use super::hosts::lobby::{JoinRequest, Lobby, OnlineController, OnlineImpairment};
-use super::hosts::online::{DiagnosticsDir, MatchOverAt, NetworkEnding, Online, OnlineMatch};
+use super::hosts::online::{
+    DiagnosticsDir, MatchOverAt, NetworkEnding, Online, OnlineMatch, banner_text,
+};
 use super::persistence::{Preferences, Storage};
 use crate::game::FRAME_RATE;
 use crate::net::connect::IceServer;
@@ -113,6 +115,8 @@ pub struct PeerReport {
     pub seconds: f64,
     /// Each other peer's route: `direct`, `relayed` or `unknown`.
     pub routes: Vec<String>,
+    /// The online banner's last text once every route was known (what a player saw).
+    pub banner: String,
     /// Where the desync record was written.
     pub record: Option<PathBuf>,
 }
@@ -127,8 +131,12 @@ pub fn run_peer(options: &PeerOptions) -> Result<PeerReport, String> {
     };
     let mut next_tick = Instant::now();
     let mut finished_at: Option<Instant> = None;
+    let mut banner = String::new();
     loop {
         app.update();
+        if let Some(text) = banner_text(app.world_mut()).filter(|t| !t.contains("connecting")) {
+            banner = text;
+        }
         if started.elapsed() > options.match_timeout {
             return Err(format!("the match did not end within {:?}", options.match_timeout));
         }
@@ -147,7 +155,7 @@ pub fn run_peer(options: &PeerOptions) -> Result<PeerReport, String> {
         }
         if let Some(online) = world.get_resource::<Online>() {
             if online.ending == Some(NetworkEnding::Desync) {
-                return Ok(report(world, online, Ending::Desync));
+                return Ok(report(world, online, Ending::Desync, banner));
             }
             let over = world.resource::<MatchOverAt>().0;
             let confirmed = world.get_resource::<ConfirmedFrameCount>().map_or(-1, |c| c.0);
@@ -161,7 +169,7 @@ pub fn run_peer(options: &PeerOptions) -> Result<PeerReport, String> {
                     Some(NetworkEnding::PeerLeft) => Ending::OpponentGone,
                     _ => Ending::Finished,
                 };
-                return Ok(report(world, online, ending));
+                return Ok(report(world, online, ending, banner));
             }
         }
         next_tick += frame;
@@ -209,7 +217,7 @@ fn headless_app(options: &PeerOptions) -> App {
     app
 }
 
-fn report(world: &World, online: &Online, ending: Ending) -> PeerReport {
+fn report(world: &World, online: &Online, ending: Ending, banner: String) -> PeerReport {
     let m = world.resource::<OnlineMatch>().0;
     let over = world.resource::<MatchOverAt>().0;
     let standing = m.standing();
@@ -232,6 +240,7 @@ fn report(world: &World, online: &Online, ending: Ending) -> PeerReport {
             .map_or(0, |t| t.saturating_duration_since(online.joined).as_millis() as u64),
         seconds: first_frame.map_or(0.0, |t| t.elapsed().as_secs_f64()),
         routes: online.routes(),
+        banner,
         record: online.record.clone(),
     }
 }

@@ -166,8 +166,15 @@ impl OnlineRecord {
     }
 }
 
+/// The online banner: waits, network messages, each peer's ping and route.
 #[derive(Component)]
-struct Banner;
+pub struct Banner;
+
+/// What the online banner says now, if it is shown.
+pub fn banner_text(world: &mut World) -> Option<String> {
+    let mut banners = world.query_filtered::<&Text, With<Banner>>();
+    banners.iter(world).next().map(|text| text.0.clone())
+}
 
 /// Online play under rollback.
 pub(super) struct OnlinePlugin;
@@ -185,7 +192,8 @@ impl Plugin for OnlinePlugin {
             .add_systems(GgrsSchedule, step.in_set(OnlineStep))
             .add_systems(LoadWorld, rollback_begins)
             .add_systems(PreUpdate, rollback_ends.after(RunGgrsSystems))
-            .add_systems(OnEnter(Screen::Game), spawn_banner.in_set(HostSystems::Online))
+            // Set conditions are configured for Update and FixedUpdate only; this one is its own.
+            .add_systems(OnEnter(Screen::Game), spawn_banner.run_if(resource_exists::<Online>))
             .add_systems(
                 Update,
                 (mirror, session_events, show_banner)
