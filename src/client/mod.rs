@@ -1,7 +1,8 @@
 //! The client (Bevy 0.19, feature `client`), grouped by concern: [`flow`] (the states:
 //! screen, pause, match host, the next match's setup), [`screens`] (shared by both
 //! games), [`hosts`] (local play, the online lobby and rollback session), [`carrom`] (the
-//! board, its input, HUD, views and sounds), [`audio`] (sound output), [`persistence`]
+//! board, its input, HUD, views and sounds), [`draughts`] (its board, moves, computer and
+//! HUD), [`audio`] (sound output), [`persistence`]
 //! (settings and the saved match), [`ui`] (palette, widgets, menus), and [`headless`] (`carrom peer`: the same
 //! plugins with no window).
 //!
@@ -13,6 +14,7 @@
 
 mod audio;
 mod carrom;
+mod draughts;
 mod flow;
 mod headless;
 mod hosts;
@@ -22,7 +24,10 @@ mod smoke;
 mod ui;
 
 pub use carrom::aiming::{AimControl, BoardPointer, PointerAction, baseline_axis};
-pub use flow::{Controller, MatchHost, MatchSetup, Mode, Pause, Screen};
+pub use draughts::computer::ComputerBudget;
+pub use draughts::geometry::centre as draughts_square_centre;
+pub use draughts::{DraughtsMatch, Player as DraughtsPlayer};
+pub use flow::{Controller, GameType, MatchHost, MatchSetup, Mode, Pause, Screen};
 pub use headless::{Ending, PeerOptions, PeerReport, Shots, run_peer};
 pub use hosts::lobby::JoinRequest;
 pub use hosts::online::{OnlineConfig, OnlineMatch, OnlineStep};
@@ -52,6 +57,7 @@ impl Plugin for ClientPlugin {
             hosts::HostsPlugin,
             screens::ScreensPlugin,
             carrom::CarromPlugin,
+            draughts::DraughtsPlugin,
         ));
     }
 }
@@ -62,7 +68,11 @@ pub struct ViewPlugin;
 
 impl Plugin for ViewPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((audio::AudioPlugin, carrom::CarromViewPlugin));
+        app.add_plugins((
+            audio::AudioPlugin,
+            carrom::CarromViewPlugin,
+            draughts::DraughtsViewPlugin,
+        ));
     }
 }
 

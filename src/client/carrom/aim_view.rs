@@ -4,6 +4,7 @@
 
 use crate::client::carrom::aiming::AimControl;
 use crate::client::carrom::board_view::{cm, point};
+use crate::client::flow::GameType;
 use crate::client::flow::screen::Screen;
 use crate::client::hosts::{LocalMatch, MatchSystems};
 use crate::game::{Match, Phase};
@@ -29,7 +30,7 @@ pub(super) struct AimViewPlugin;
 
 impl Plugin for AimViewPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(Screen::Game), spawn)
+        app.add_systems(OnEnter(Screen::Game), spawn.run_if(in_state(GameType::Carrom)))
             .add_systems(Update, update.in_set(MatchSystems));
     }
 }

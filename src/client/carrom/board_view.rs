@@ -2,6 +2,7 @@
 //! with their base circles, the centre and outer circles, and the four arrows. World
 //! units are centimetres with the board's centre at the origin, as in the simulation.
 
+use crate::client::flow::GameType;
 use crate::client::flow::screen::Screen;
 use crate::client::hosts::local::LocalMatch;
 use crate::sim::{Fx, Preset, V2, table::pocket_centre};
@@ -39,7 +40,7 @@ pub(super) struct BoardViewPlugin;
 
 impl Plugin for BoardViewPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(Screen::Game), spawn_board);
+        app.add_systems(OnEnter(Screen::Game), spawn_board.run_if(in_state(GameType::Carrom)));
     }
 }
 

@@ -4,7 +4,7 @@
 
 use crate::client::carrom::aiming::AimControl;
 use crate::client::flow::setup::{Controller, level_label, variant_label};
-use crate::client::flow::{MatchSummary, Screen};
+use crate::client::flow::{GameType, MatchSummary, Screen};
 use crate::client::hosts::{LocalMatch, MatchFinished, MatchSystems};
 use crate::client::ui::{self, palette};
 use crate::game::{Match, Phase};
@@ -39,7 +39,7 @@ pub(super) struct HudPlugin;
 
 impl Plugin for HudPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(Screen::Game), spawn)
+        app.add_systems(OnEnter(Screen::Game), spawn.run_if(in_state(GameType::Carrom)))
             .add_systems(Update, (update_text, update_power, summarise).in_set(MatchSystems));
     }
 }

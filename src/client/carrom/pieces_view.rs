@@ -3,6 +3,7 @@
 //! aims, the striker sits at the aimed spot on the baseline.
 
 use crate::client::carrom::board_view::{cm, point};
+use crate::client::flow::GameType;
 use crate::client::flow::screen::Screen;
 use crate::client::hosts::{LocalMatch, MatchSystems};
 use crate::game::Phase;
@@ -24,7 +25,7 @@ pub(super) struct PiecesViewPlugin;
 
 impl Plugin for PiecesViewPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(Screen::Game), spawn)
+        app.add_systems(OnEnter(Screen::Game), spawn.run_if(in_state(GameType::Carrom)))
             .add_systems(Update, place.in_set(MatchSystems));
     }
 }

@@ -1,7 +1,10 @@
 //! What the Home screen chooses for the next local match: game type, mode, players, board,
 //! shot clock, and who the bot plays.
 
+use super::game_type::GameType;
 use crate::bot::BotLevel;
+use crate::checkers::Colour;
+use crate::checkers::level::Level;
 use crate::rules::{DEFAULT_SHOT_CLOCK, Settings, Variant};
 use crate::sim::PresetId;
 use bevy::prelude::*;
@@ -83,7 +86,9 @@ impl Controller {
 /// The next match, as chosen on Home.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MatchSetup {
-    /// Game type.
+    /// Carrom or draughts.
+    pub game: GameType,
+    /// Carrom's game type.
     pub variant: Variant,
     /// Pass and play, or against the bot.
     pub mode: Mode,
@@ -97,11 +102,16 @@ pub struct MatchSetup {
     pub level: BotLevel,
     /// In vs Bot, which players the bot plays (player 1 never).
     pub bots: [bool; 4],
+    /// Draughts: the computer's strength (CK-11).
+    pub draughts_level: Level,
+    /// Draughts: the colour player 1 takes (Black moves first).
+    pub draughts_colour: Colour,
 }
 
 impl Default for MatchSetup {
     fn default() -> MatchSetup {
         MatchSetup {
+            game: GameType::Carrom,
             variant: Variant::DiscPool,
             mode: Mode::PassAndPlay,
             players: 2,
@@ -109,6 +119,8 @@ impl Default for MatchSetup {
             shot_clock: DEFAULT_SHOT_CLOCK,
             level: BotLevel::Medium,
             bots: [false, true, true, true],
+            draughts_level: Level::Medium,
+            draughts_colour: Colour::Black,
         }
     }
 }
@@ -119,6 +131,7 @@ pub const SHOT_CLOCKS: [u16; 4] = [0, 15, 30, 60];
 impl MatchSetup {
     /// Chooses the game type, keeping the player count if the variant allows it.
     pub fn choose_variant(&mut self, variant: Variant) {
+        self.game = GameType::Carrom;
         self.variant = variant;
         if !variant.allows(self.players) {
             self.players = 2;
@@ -170,6 +183,23 @@ pub const fn level_label(level: BotLevel) -> &'static str {
         BotLevel::Easy => "Easy",
         BotLevel::Medium => "Medium",
         BotLevel::Hard => "Hard",
+    }
+}
+
+/// A draughts level's name in menus.
+pub const fn draughts_level_label(level: Level) -> &'static str {
+    match level {
+        Level::Easy => "Easy",
+        Level::Medium => "Medium",
+        Level::Hard => "Hard",
+    }
+}
+
+/// A draughts colour's name in menus and the status line.
+pub const fn colour_label(colour: Colour) -> &'static str {
+    match colour {
+        Colour::Black => "Black",
+        Colour::Red => "Red",
     }
 }
 

@@ -7,7 +7,7 @@
 use super::local::LocalMatch;
 use super::local::next_seed;
 use super::online::{DiagnosticsDir, MatchOverAt, Online, OnlineConfig, OnlineMatch, OnlineRecord};
-use crate::client::flow::{Controller, MatchHost, MatchSetup, Screen};
+use crate::client::flow::{Controller, GameType, MatchHost, MatchSetup, Screen};
 use crate::client::persistence::Preferences;
 use crate::game::Match;
 use crate::net::connect::{GAME_CHANNEL, HELLO_CHANNEL, PEER_CONNECT_BOUND, open};
@@ -210,6 +210,7 @@ fn wait_in_lobby(
     diagnostics: Res<DiagnosticsDir>,
     mut screen: ResMut<NextState<Screen>>,
     mut host: ResMut<NextState<MatchHost>>,
+    mut game: ResMut<NextState<GameType>>,
 ) {
     let Some(mut lobby) = lobby else { return };
     let lobby = &mut *lobby;
@@ -299,6 +300,7 @@ fn wait_in_lobby(
         counters,
         lobby.started,
     ));
+    game.set(GameType::Carrom);
     host.set(MatchHost::Online);
     screen.set(Screen::Game);
 }

@@ -2,6 +2,9 @@
 //! kept in `settings.json` between runs.
 
 use crate::bot::BotLevel;
+use crate::checkers::Colour;
+use crate::checkers::level::Level;
+use crate::client::flow::GameType;
 use crate::client::flow::setup::{MatchSetup, Mode};
 use crate::client::persistence::storage::{self, Storage};
 use crate::client::ui::Notice;
@@ -125,6 +128,15 @@ struct SetupFile {
     shot_clock: u16,
     level: String,
     bots: [bool; 4],
+    /// `carrom` or `draughts` (older files have none: carrom).
+    #[serde(default)]
+    game: Option<String>,
+    /// Draughts: the computer's level.
+    #[serde(default)]
+    draughts_level: Option<String>,
+    /// Draughts: `black` or `red`.
+    #[serde(default)]
+    draughts_colour: Option<String>,
 }
 
 impl SettingsFile {
@@ -144,6 +156,9 @@ impl SettingsFile {
                 shot_clock: setup.shot_clock,
                 level: setup.level.name().into(),
                 bots: setup.bots,
+                game: Some(game_name(setup.game).into()),
+                draughts_level: Some(setup.draughts_level.name().into()),
+                draughts_colour: Some(colour_name(setup.draughts_colour).into()),
             },
         }
     }
@@ -156,7 +171,26 @@ impl SettingsFile {
         let s = &file.setup;
         let variant = Variant::from_name(&s.variant)
             .ok_or_else(|| format!("unknown game type {:?}", s.variant))?;
+        let defaults = MatchSetup::default();
         let setup = MatchSetup {
+            game: match s.game.as_deref() {
+                None | Some("carrom") => GameType::Carrom,
+                Some("draughts") => GameType::Draughts,
+                Some(other) => return Err(format!("unknown game {other:?}")),
+            },
+            draughts_level: match s.draughts_level.as_deref() {
+                None => defaults.draughts_level,
+                Some(name) => [Level::Easy, Level::Medium, Level::Hard]
+                    .into_iter()
+                    .find(|l| l.name() == name)
+                    .ok_or_else(|| format!("unknown draughts level {name:?}"))?,
+            },
+            draughts_colour: match s.draughts_colour.as_deref() {
+                None => defaults.draughts_colour,
+                Some("black") => Colour::Black,
+                Some("red") => Colour::Red,
+                Some(other) => return Err(format!("unknown draughts colour {other:?}")),
+            },
             variant,
             mode: Mode::from_name(&s.mode).ok_or_else(|| format!("unknown mode {:?}", s.mode))?,
             players: if variant.allows(s.players) { s.players } else { 2 },
@@ -176,6 +210,22 @@ impl SettingsFile {
             ice: file.ice,
         };
         Ok((preferences, setup))
+    }
+}
+
+/// The game's name in settings.json.
+const fn game_name(game: GameType) -> &'static str {
+    match game {
+        GameType::Carrom => "carrom",
+        GameType::Draughts => "draughts",
+    }
+}
+
+/// A draughts colour's name in settings.json.
+const fn colour_name(colour: Colour) -> &'static str {
+    match colour {
+        Colour::Black => "black",
+        Colour::Red => "red",
     }
 }
 

@@ -3,8 +3,13 @@
 //! change Settings, quit.
 
 use crate::bot::BotLevel;
-use crate::client::flow::setup::{SHOT_CLOCKS, level_label, preset_label, variant_label};
-use crate::client::flow::{MatchHost, MatchSetup, Mode, Screen};
+use crate::checkers::Colour;
+use crate::checkers::level::Level;
+use crate::client::draughts::start_draughts;
+use crate::client::flow::setup::{
+    SHOT_CLOCKS, colour_label, draughts_level_label, level_label, preset_label, variant_label,
+};
+use crate::client::flow::{GameType, MatchHost, MatchSetup, Mode, Screen};
 use crate::client::hosts::lobby::JoinRequest;
 use crate::client::hosts::{FixedSeed, LocalMatch, next_seed, start_local};
 use crate::client::persistence::preferences::Preferences;
@@ -74,58 +79,72 @@ fn spawn(
         root.spawn(choices("Game")).with_children(|row| {
             for variant in Variant::ALL {
                 let label = variant_label(variant);
-                row.spawn(ui::button(
-                    label,
-                    Action::Variant(variant),
-                    next(),
-                    setup.variant == variant,
-                ));
+                let chosen = setup.game == GameType::Carrom && setup.variant == variant;
+                row.spawn(ui::button(label, Action::Variant(variant), next(), chosen));
             }
+            let draughts = setup.game == GameType::Draughts;
+            row.spawn(ui::button("Checkers", Action::Draughts, next(), draughts));
         });
         root.spawn(choices("Mode")).with_children(|row| {
             for mode in Mode::ALL {
                 row.spawn(ui::button(mode.label(), Action::Mode(mode), next(), setup.mode == mode));
             }
         });
-        root.spawn(choices("Players")).with_children(|row| {
-            for n in setup.player_counts() {
-                row.spawn(ui::button(
-                    n.to_string(),
-                    Action::Players(n),
-                    next(),
-                    setup.players == n,
-                ));
-            }
-        });
-        if setup.mode == Mode::VsBot {
-            root.spawn(choices("Bot")).with_children(|row| {
-                for level in BotLevel::ALL {
-                    let chosen = setup.level == level;
-                    row.spawn(ui::button(level_label(level), Action::Level(level), next(), chosen));
+        if setup.game == GameType::Draughts {
+            draughts_options(root, &setup, &mut next);
+        } else {
+            root.spawn(choices("Players")).with_children(|row| {
+                for n in setup.player_counts() {
+                    row.spawn(ui::button(
+                        n.to_string(),
+                        Action::Players(n),
+                        next(),
+                        setup.players == n,
+                    ));
                 }
             });
-            root.spawn(choices("Seats")).with_children(|row| {
-                row.spawn(ui::text("Player 1: you  ", 18.0, palette::TEXT));
-                for p in 1..setup.players {
-                    let bot = setup.bots[p as usize];
-                    let label = format!("Player {}: {}", p + 1, if bot { "bot" } else { "person" });
-                    row.spawn(ui::button(label, Action::ToggleBot(p), next(), bot));
+            if setup.mode == Mode::VsBot {
+                root.spawn(choices("Bot")).with_children(|row| {
+                    for level in BotLevel::ALL {
+                        let chosen = setup.level == level;
+                        row.spawn(ui::button(
+                            level_label(level),
+                            Action::Level(level),
+                            next(),
+                            chosen,
+                        ));
+                    }
+                });
+                root.spawn(choices("Seats")).with_children(|row| {
+                    row.spawn(ui::text("Player 1: you  ", 18.0, palette::TEXT));
+                    for p in 1..setup.players {
+                        let bot = setup.bots[p as usize];
+                        let label =
+                            format!("Player {}: {}", p + 1, if bot { "bot" } else { "person" });
+                        row.spawn(ui::button(label, Action::ToggleBot(p), next(), bot));
+                    }
+                });
+            }
+            root.spawn(choices("Board")).with_children(|row| {
+                for preset in [PresetId::Standard, PresetId::Icf] {
+                    let chosen = setup.preset == preset;
+                    row.spawn(ui::button(
+                        preset_label(preset),
+                        Action::Preset(preset),
+                        next(),
+                        chosen,
+                    ));
+                }
+            });
+            root.spawn(choices("Shot clock")).with_children(|row| {
+                for seconds in SHOT_CLOCKS {
+                    let label =
+                        if seconds == 0 { "Off".to_string() } else { format!("{seconds} s") };
+                    let chosen = setup.shot_clock == seconds;
+                    row.spawn(ui::button(label, Action::ShotClock(seconds), next(), chosen));
                 }
             });
         }
-        root.spawn(choices("Board")).with_children(|row| {
-            for preset in [PresetId::Standard, PresetId::Icf] {
-                let chosen = setup.preset == preset;
-                row.spawn(ui::button(preset_label(preset), Action::Preset(preset), next(), chosen));
-            }
-        });
-        root.spawn(choices("Shot clock")).with_children(|row| {
-            for seconds in SHOT_CLOCKS {
-                let label = if seconds == 0 { "Off".to_string() } else { format!("{seconds} s") };
-                let chosen = setup.shot_clock == seconds;
-                row.spawn(ui::button(label, Action::ShotClock(seconds), next(), chosen));
-            }
-        });
         if setup.mode == Mode::Online {
             root.spawn(ui::row()).with_children(|row| {
                 row.spawn(ui::button("Create private match", Action::CreateMatch, next(), false));
@@ -231,12 +250,16 @@ fn act(
     seed: Option<Res<FixedSeed>>,
     mut next: ResMut<NextState<Screen>>,
     mut host: ResMut<NextState<MatchHost>>,
+    mut game: ResMut<NextState<GameType>>,
     mut exit: MessageWriter<AppExit>,
     mut code: ResMut<CodeEntry>,
 ) {
     for action in actions.read() {
         match *action {
             Action::Variant(v) => setup.choose_variant(v),
+            Action::Draughts => setup.game = GameType::Draughts,
+            Action::DraughtsLevel(level) => setup.draughts_level = level,
+            Action::DraughtsColour(colour) => setup.draughts_colour = colour,
             Action::Mode(mode) => setup.mode = mode,
             Action::Players(n) => setup.players = n,
             Action::Preset(preset) => setup.preset = preset,
@@ -247,13 +270,20 @@ fn act(
                     *bot = !*bot;
                 }
             }
+            Action::Play if setup.game == GameType::Draughts => {
+                let seed = next_seed(seed.as_deref());
+                let names = &preferences.names;
+                start_draughts(&mut commands, &setup, names, seed, &mut next, &mut host, &mut game);
+            }
             Action::Play => {
                 let seed = next_seed(seed.as_deref());
                 let local = LocalMatch::new(&setup, &preferences.names, seed);
+                game.set(GameType::Carrom);
                 start_local(&mut commands, local, &mut next, &mut host);
             }
             Action::Resume => {
                 if let Some(local) = saved.0.take() {
+                    game.set(GameType::Carrom);
                     start_local(&mut commands, local, &mut next, &mut host);
                 }
             }
@@ -279,6 +309,35 @@ fn act(
             _ => {}
         }
     }
+}
+
+/// Draughts' options on Home: the computer's level (vs the computer) and the colour.
+fn draughts_options(
+    root: &mut ChildSpawnerCommands,
+    setup: &MatchSetup,
+    next: &mut impl FnMut() -> u16,
+) {
+    let choices =
+        |label: &str| (ui::row(), children![ui::text(format!("{label}  "), 20.0, palette::DIM)]);
+    if setup.mode == Mode::VsBot {
+        root.spawn(choices("Computer")).with_children(|row| {
+            for level in [Level::Easy, Level::Medium, Level::Hard] {
+                let chosen = setup.draughts_level == level;
+                let label = draughts_level_label(level);
+                row.spawn(ui::button(label, Action::DraughtsLevel(level), next(), chosen));
+            }
+        });
+    }
+    root.spawn(choices("You play")).with_children(|row| {
+        for colour in [Colour::Black, Colour::Red] {
+            let chosen = setup.draughts_colour == colour;
+            let label = match colour {
+                Colour::Black => format!("{} (moves first)", colour_label(colour)),
+                Colour::Red => format!("{} (moves second)", colour_label(colour)),
+            };
+            row.spawn(ui::button(label, Action::DraughtsColour(colour), next(), chosen));
+        }
+    });
 }
 
 /// The game the quick-match queue would find, in words.

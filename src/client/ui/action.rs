@@ -1,6 +1,8 @@
 //! What a button (or its key) asks for, on every screen.
 
 use crate::bot::BotLevel;
+use crate::checkers::Colour;
+use crate::checkers::level::Level;
 use crate::client::flow::Mode;
 use crate::rules::Variant;
 use crate::sim::PresetId;
@@ -11,6 +13,14 @@ use bevy::prelude::*;
 pub enum Action {
     /// Home: choose the game type.
     Variant(Variant),
+    /// Home: choose English draughts.
+    Draughts,
+    /// Home (draughts): choose the computer's strength.
+    DraughtsLevel(Level),
+    /// Home (draughts): choose the colour player 1 takes.
+    DraughtsColour(Colour),
+    /// Draughts: take back the last move (and the computer's reply).
+    TakeBack,
     /// Home: choose the mode.
     Mode(Mode),
     /// Home: choose the number of players.

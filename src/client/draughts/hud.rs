@@ -1,0 +1,160 @@
+//! The draughts HUD: whose move it is (and that capturing is required), the pieces each
+//! side has captured, the last move in numbers, the controls, and Take back; and, when the
+//! game ends, what Results will say of it.
+
+use super::DraughtsSystems;
+use super::computer::is_thinking;
+use super::table::{DraughtsMatch, Player};
+use crate::checkers::Colour;
+use crate::checkers::moves::has_capture;
+use crate::checkers::pdn::write_move;
+use crate::client::flow::setup::colour_label;
+use crate::client::flow::{GameType, MatchSummary, Screen};
+use crate::client::ui::{self, Action, MenuSet, palette};
+use bevy::prelude::*;
+
+/// A piece of HUD text and what it shows.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DraughtsField {
+    /// Whose move, and whether a capture is compulsory.
+    Status,
+    /// Each side's name and captures.
+    Sides,
+    /// The last move, in PDN numbers.
+    LastMove,
+    /// The controls.
+    Help,
+}
+
+/// Builds and updates the HUD; ends the game into Results.
+pub(super) struct HudPlugin;
+
+impl Plugin for HudPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(OnEnter(Screen::Game), spawn.run_if(in_state(GameType::Draughts)))
+            .add_systems(
+                Update,
+                (update, take_back.after(MenuSet), finish).chain().in_set(DraughtsSystems),
+            );
+    }
+}
+
+fn spawn(mut commands: Commands) {
+    commands
+        .spawn((
+            DespawnOnExit(Screen::Game),
+            Node {
+                position_type: PositionType::Absolute,
+                right: px(0),
+                top: px(0),
+                width: percent(22),
+                height: percent(100),
+                flex_direction: FlexDirection::Column,
+                padding: UiRect::all(px(12)),
+                row_gap: px(12),
+                ..default()
+            },
+            BackgroundColor(palette::PANEL),
+        ))
+        .with_children(|p| {
+            p.spawn(ui::text("English draughts", 16.0, palette::DIM));
+            p.spawn((DraughtsField::Status, ui::text("", 22.0, palette::ACCENT)));
+            p.spawn((DraughtsField::Sides, ui::text("", 18.0, palette::TEXT)));
+            p.spawn((DraughtsField::LastMove, ui::text("", 16.0, palette::TEXT)));
+            p.spawn(ui::button("Take back", Action::TakeBack, 1, false));
+            p.spawn((DraughtsField::Help, ui::text("", 14.0, palette::DIM)));
+        });
+}
+
+/// The status line: who is to move, and whether capturing is required.
+pub fn status(table: &DraughtsMatch) -> String {
+    if table.ending.is_some() {
+        return table.ending_text();
+    }
+    let colour = table.to_move();
+    let who = match table.mover() {
+        Player::Computer(_) if is_thinking(table) => "The computer is thinking...".to_string(),
+        _ if table.players == [Player::Human; 2] => {
+            format!("{} to move ({})", colour_label(colour), table.name(colour))
+        }
+        _ => "Your move".to_string(),
+    };
+    if has_capture(&table.game.position) {
+        format!("{who}\nCapturing is required [CK-5].")
+    } else {
+        who
+    }
+}
+
+fn sides(table: &DraughtsMatch) -> String {
+    [Colour::Black, Colour::Red]
+        .map(|c| {
+            format!(
+                "{} - {}: {} on the board, {} captured",
+                colour_label(c),
+                table.name(c),
+                table.game.position.pieces(c).count_ones(),
+                table.captured_by(c)
+            )
+        })
+        .join("\n\n")
+}
+
+fn update(table: Res<DraughtsMatch>, mut fields: Query<(&DraughtsField, &mut Text)>) {
+    for (field, mut text) in &mut fields {
+        let value = match field {
+            DraughtsField::Status => status(&table),
+            DraughtsField::Sides => sides(&table),
+            DraughtsField::LastMove => table
+                .last_move()
+                .map_or(String::new(), |m| format!("Last move: {}", write_move(&m))),
+            DraughtsField::Help => "Click a piece, then where it goes (or drag it). In a \
+                                    multi-jump click each landing, or the last. Or type a \
+                                    square's number and Enter. Esc: pause, resign."
+                .to_string(),
+        };
+        if text.0 != value {
+            text.0 = value;
+        }
+    }
+}
+
+fn take_back(mut table: ResMut<DraughtsMatch>, mut actions: MessageReader<Action>) {
+    for action in actions.read() {
+        if *action == Action::TakeBack {
+            table.take_back();
+        }
+    }
+}
+
+/// Once the game has ended: the summary, and Results.
+fn finish(
+    mut commands: Commands,
+    table: Res<DraughtsMatch>,
+    mut screen: ResMut<NextState<Screen>>,
+) {
+    if table.ending.is_none() {
+        return;
+    }
+    let headline = match table.winner() {
+        Some(colour) => format!("{} wins", table.name(colour)),
+        None => "A draw".to_string(),
+    };
+    commands.insert_resource(MatchSummary {
+        headline,
+        game: "English draughts".into(),
+        sides: [Colour::Black, Colour::Red]
+            .map(|c| {
+                format!(
+                    "{} ({}): captured {}",
+                    table.name(c),
+                    colour_label(c),
+                    table.captured_by(c)
+                )
+            })
+            .to_vec(),
+        ending: table.ending_text(),
+        rematch: true,
+    });
+    screen.set(Screen::Results);
+}

@@ -1,0 +1,220 @@
+//! The draughts game on this machine: the engine's [`Draughts`], who plays each colour,
+//! the moves played (for take-back and the last-move highlight), the move being built, and
+//! how the game ended. The engine decides every rule; this only keeps the record.
+
+use super::selection::Selection;
+use crate::checkers::level::Level;
+use crate::checkers::{Colour, Draughts, Move, Status};
+use crate::client::flow::setup::colour_label;
+use bevy::prelude::*;
+
+/// Who plays a colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A person at this machine.
+    Human,
+    /// The computer, at this strength (CK-11).
+    Computer(Level),
+}
+
+/// How a game ended, beyond the engine's [`Status`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The engine's verdict: a win by no legal move, or a draw (CK-9, CK-10).
+    Status(Status),
+    /// `Colour` resigned.
+    Resigned(Colour),
+}
+
+/// The game in progress.
+#[derive(Resource, Clone, Debug)]
+pub struct DraughtsMatch {
+    /// The game now.
+    pub game: Draughts,
+    /// Who plays Black and Red (index: [`colour_index`]).
+    pub players: [Player; 2],
+    /// The names shown for Black and Red.
+    pub names: [String; 2],
+    /// The colour drawn at the bottom of the board.
+    pub bottom: Colour,
+    /// Every move played, with the game before it (take-back, CK-13).
+    pub played: Vec<(Draughts, Move)>,
+    /// The move the person to move is building.
+    pub selection: Selection,
+    /// Seed of the computer's deliberate mistakes (easy).
+    pub seed: u64,
+    /// How the game ended, once it has.
+    pub ending: Option<Ending>,
+}
+
+/// Black is 0, Red 1.
+pub const fn colour_index(colour: Colour) -> usize {
+    match colour {
+        Colour::Black => 0,
+        Colour::Red => 1,
+    }
+}
+
+impl DraughtsMatch {
+    /// A game from the start: player 1 (`names[0]`) takes `colour`, and `opponent` plays the
+    /// other.
+    pub fn new(colour: Colour, opponent: Player, names: [String; 2], seed: u64) -> Self {
+        let mut players = [Player::Human; 2];
+        players[colour_index(colour.other())] = opponent;
+        let mut shown = names.clone();
+        shown[colour_index(colour)] = names[0].clone();
+        shown[colour_index(colour.other())] = match opponent {
+            Player::Computer(level) => format!("Computer ({})", level.name()),
+            Player::Human => names[1].clone(),
+        };
+        DraughtsMatch {
+            game: Draughts::new(),
+            players,
+            names: shown,
+            bottom: colour,
+            played: Vec::new(),
+            selection: Selection::default(),
+            seed,
+            ending: None,
+        }
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Colour {
+        self.game.position.to_move()
+    }
+
+    /// Who plays the side to move.
+    pub fn mover(&self) -> Player {
+        self.players[colour_index(self.to_move())]
+    }
+
+    /// `colour`'s name.
+    pub fn name(&self, colour: Colour) -> &str {
+        &self.names[colour_index(colour)]
+    }
+
+    /// The last move played, for its highlight.
+    pub fn last_move(&self) -> Option<Move> {
+        self.played.last().map(|(_, m)| *m)
+    }
+
+    /// Plays `m` (legal now) and notes the ending if the game is over.
+    pub fn play(&mut self, m: Move) {
+        self.played.push((self.game, m));
+        self.game.play(&m);
+        self.selection = Selection::default();
+        let status = self.game.status();
+        if status != Status::Playing {
+            self.ending = Some(Ending::Status(status));
+        }
+    }
+
+    /// Pieces `colour` has captured.
+    pub fn captured_by(&self, colour: Colour) -> u32 {
+        12 - self.game.position.pieces(colour.other()).count_ones()
+    }
+
+    /// Takes back the last move and, against the computer, its reply before it, so the
+    /// person is to move again (CK-13). False when there is nothing to take back.
+    pub fn take_back(&mut self) -> bool {
+        if self.ending.is_some() {
+            return false;
+        }
+        let Some((before, _)) = self.played.pop() else { return false };
+        self.game = before;
+        // Against the computer, back to a position where a person moves.
+        while self.mover() != Player::Human {
+            let Some((before, _)) = self.played.pop() else { break };
+            self.game = before;
+        }
+        self.selection = Selection::default();
+        true
+    }
+
+    /// `colour` resigns.
+    pub fn resign(&mut self, colour: Colour) {
+        if self.ending.is_none() {
+            self.ending = Some(Ending::Resigned(colour));
+        }
+    }
+
+    /// The winner, if any (none: a draw, or not over).
+    pub fn winner(&self) -> Option<Colour> {
+        match self.ending? {
+            Ending::Status(Status::Won(colour)) => Some(colour),
+            Ending::Resigned(colour) => Some(colour.other()),
+            Ending::Status(_) => None,
+        }
+    }
+
+    /// How the game ended, in words with the rule's id.
+    pub fn ending_text(&self) -> String {
+        match self.ending {
+            None => String::new(),
+            Some(Ending::Status(Status::Won(colour))) => {
+                format!("{} has no legal move left [CK-9].", colour_label(colour.other()))
+            }
+            Some(Ending::Status(Status::DrawByRepetition)) => {
+                "Drawn: the same position for the third time [CK-10].".into()
+            }
+            Some(Ending::Status(Status::DrawByFortyMoves)) => {
+                "Drawn: 40 moves each without a capture or a man moving [CK-10].".into()
+            }
+            Some(Ending::Status(Status::Playing)) => String::new(),
+            Some(Ending::Resigned(colour)) => format!("{} resigned.", colour_label(colour)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::checkers::Moves;
+
+    fn first_move(m: &DraughtsMatch) -> Move {
+        let mut moves = Moves::default();
+        m.game.moves(&mut moves);
+        moves.as_slice()[0]
+    }
+
+    #[test]
+    fn ck_13_take_back_against_the_computer_undoes_its_reply_too() {
+        let names = ["Asha".to_string(), "Ravi".to_string()];
+        let mut m = DraughtsMatch::new(Colour::Black, Player::Computer(Level::Easy), names, 1);
+        assert!(!m.take_back(), "nothing to take back");
+        let mine = first_move(&m);
+        m.play(mine);
+        let reply = first_move(&m);
+        m.play(reply);
+        assert!(m.take_back());
+        assert_eq!(m.game, Draughts::new(), "both moves are undone");
+        assert_eq!(m.to_move(), Colour::Black);
+    }
+
+    #[test]
+    fn ck_13_take_back_in_two_on_one_device_undoes_one_move_at_a_time() {
+        let names = ["Asha".to_string(), "Ravi".to_string()];
+        let mut m = DraughtsMatch::new(Colour::Red, Player::Human, names, 1);
+        assert_eq!(m.name(Colour::Red), "Asha");
+        assert_eq!(m.name(Colour::Black), "Ravi");
+        let a = first_move(&m);
+        m.play(a);
+        let b = first_move(&m);
+        m.play(b);
+        assert!(m.take_back());
+        assert_eq!(m.played.len(), 1);
+        assert!(m.take_back());
+        assert!(m.played.is_empty());
+    }
+
+    #[test]
+    fn ck_9_resigning_gives_the_game_to_the_other_side() {
+        let names = ["Asha".to_string(), "Ravi".to_string()];
+        let mut m = DraughtsMatch::new(Colour::Black, Player::Human, names, 1);
+        m.resign(Colour::Black);
+        assert_eq!(m.winner(), Some(Colour::Red));
+        assert!(m.ending_text().contains("resigned"));
+        assert!(!m.take_back(), "a finished game stays finished");
+    }
+}
