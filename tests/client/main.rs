@@ -2,6 +2,7 @@
 //! real window under Xvfb.
 #![cfg(feature = "client")]
 
+mod draughts;
 #[path = "../support/net.rs"]
 mod net_support;
 mod screens;

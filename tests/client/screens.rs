@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// A fresh directory for one test's files.
-fn home(test: &str) -> PathBuf {
+pub(crate) fn home(test: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("carrom-client-{test}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -27,7 +27,7 @@ fn home(test: &str) -> PathBuf {
 }
 
 /// The client on MinimalPlugins, one 60 Hz frame per update, files in `dir`.
-fn client(dir: &Path, seed: u64) -> App {
+pub(crate) fn client(dir: &Path, seed: u64) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(1.0 / 60.0)))
@@ -38,12 +38,12 @@ fn client(dir: &Path, seed: u64) -> App {
     app
 }
 
-fn screen(app: &App) -> Screen {
+pub(crate) fn screen(app: &App) -> Screen {
     *app.world().resource::<State<Screen>>().get()
 }
 
 /// Presses the button that sends `action`, as the mouse does (bevy_ui sets Interaction).
-fn press(app: &mut App, action: Action) {
+pub(crate) fn press(app: &mut App, action: Action) {
     let world = app.world_mut();
     let mut buttons = world.query::<(Entity, &ActionButton)>();
     let button = buttons
@@ -63,7 +63,7 @@ fn screen_of(world: &World) -> Screen {
     *world.resource::<State<Screen>>().get()
 }
 
-fn texts(app: &mut App) -> String {
+pub(crate) fn texts(app: &mut App) -> String {
     let world = app.world_mut();
     let mut texts = world.query::<&Text>();
     texts.iter(world).map(|t| t.0.as_str()).collect::<Vec<_>>().join("\n")
@@ -73,7 +73,7 @@ fn local(app: &App) -> &LocalMatch {
     app.world().resource::<LocalMatch>()
 }
 
-fn pointer(app: &mut App, at: Vec2, action: PointerAction) {
+pub(crate) fn pointer(app: &mut App, at: Vec2, action: PointerAction) {
     app.world_mut().write_message(BoardPointer { at, action });
     app.update();
 }
@@ -103,7 +103,7 @@ fn play_with_pointer(app: &mut App, stroke: Stroke) {
 }
 
 /// Runs frames until `done` holds, at most `frames`.
-fn run_until(app: &mut App, frames: u32, done: impl Fn(&App) -> bool) -> bool {
+pub(crate) fn run_until(app: &mut App, frames: u32, done: impl Fn(&App) -> bool) -> bool {
     for _ in 0..frames {
         if done(app) {
             return true;
@@ -387,7 +387,7 @@ fn settings_take_stun_and_turn_servers_with_one_credential() {
 }
 
 /// A key going down or up, as the window reports it.
-fn hit_key(app: &mut App, code: KeyCode, down: bool) {
+pub(crate) fn hit_key(app: &mut App, code: KeyCode, down: bool) {
     use bevy::input::ButtonState;
     use bevy::input::keyboard::{Key, KeyboardInput};
     app.world_mut().write_message(KeyboardInput {
@@ -401,7 +401,7 @@ fn hit_key(app: &mut App, code: KeyCode, down: bool) {
     app.update();
 }
 
-fn type_key(app: &mut App, key: bevy::input::keyboard::Key, text: Option<char>) {
+pub(crate) fn type_key(app: &mut App, key: bevy::input::keyboard::Key, text: Option<char>) {
     use bevy::input::ButtonState;
     use bevy::input::keyboard::KeyboardInput;
     let window = Entity::PLACEHOLDER;

@@ -1,8 +1,9 @@
 //! How to play: the rules of the game type selected on Home, and the controls.
 
+use crate::client::flow::GameType;
 use crate::client::flow::screen::Screen;
 use crate::client::flow::setup::{MatchSetup, variant_label};
-use crate::client::screens::rules_text::{COMMON, CONTROLS, rules};
+use crate::client::screens::rules_text::{COMMON, CONTROLS, DRAUGHTS, DRAUGHTS_CONTROLS, rules};
 use crate::client::ui::{self, Action, MenuSet, palette};
 use bevy::prelude::*;
 
@@ -18,12 +19,12 @@ impl Plugin for HowToPlayPlugin {
 
 fn spawn(mut commands: Commands, setup: Res<MatchSetup>) {
     let variant = setup.variant;
+    let (title, [rules_text, common, controls]) = match setup.game {
+        GameType::Carrom => (variant_label(variant), [rules(variant), COMMON, CONTROLS]),
+        GameType::Draughts => ("Checkers", [DRAUGHTS, "", DRAUGHTS_CONTROLS]),
+    };
     commands.spawn(ui::screen_root(Screen::HowToPlay)).with_children(|root| {
-        root.spawn(ui::text(
-            format!("How to play {}", variant_label(variant)),
-            36.0,
-            palette::ACCENT,
-        ));
+        root.spawn(ui::text(format!("How to play {title}"), 36.0, palette::ACCENT));
         root.spawn(Node {
             flex_direction: FlexDirection::Column,
             max_width: px(900),
@@ -32,9 +33,11 @@ fn spawn(mut commands: Commands, setup: Res<MatchSetup>) {
             ..default()
         })
         .with_children(|body| {
-            body.spawn(ui::text(rules(variant), 17.0, palette::TEXT));
-            body.spawn(ui::text(COMMON, 16.0, palette::DIM));
-            body.spawn(ui::text(CONTROLS, 16.0, palette::DIM));
+            body.spawn(ui::text(rules_text, 17.0, palette::TEXT));
+            if !common.is_empty() {
+                body.spawn(ui::text(common, 16.0, palette::DIM));
+            }
+            body.spawn(ui::text(controls, 16.0, palette::DIM));
         });
         root.spawn(ui::button("Back", Action::Back, 1, false));
     });

@@ -2,6 +2,7 @@
 //! shot clock stop): carry on, resign for the side to shoot, or keep the match for later
 //! and go home.
 
+use crate::client::draughts::{DraughtsMatch, Player as DraughtsPlayer};
 use crate::client::flow::{Pause, Screen};
 use crate::client::hosts::LocalMatch;
 use crate::client::ui::{self, Action, MenuSet, palette};
@@ -26,8 +27,21 @@ fn open(mut keys: ResMut<ButtonInput<KeyCode>>, mut pause: ResMut<NextState<Paus
     }
 }
 
-fn spawn(mut commands: Commands, local: Option<Res<LocalMatch>>) {
-    let shooter = local.map(|l| l.side_name(l.current.settings().side_of(l.current.shooter())));
+/// The draughts colour that resigns from the pause menu: the side to move if a person
+/// plays it, else the person's own.
+fn resigning_colour(table: &DraughtsMatch) -> crate::checkers::Colour {
+    if table.mover() == DraughtsPlayer::Human { table.to_move() } else { table.bottom }
+}
+
+fn spawn(
+    mut commands: Commands,
+    local: Option<Res<LocalMatch>>,
+    draughts: Option<Res<DraughtsMatch>>,
+) {
+    let carrom_shooter =
+        local.map(|l| l.side_name(l.current.settings().side_of(l.current.shooter())));
+    let shooter =
+        carrom_shooter.or_else(|| draughts.map(|t| t.name(resigning_colour(&t)).to_string()));
     let resign = match shooter {
         Some(name) => format!("Resign for {name}"),
         None => "Resign".into(),
@@ -58,6 +72,7 @@ fn spawn(mut commands: Commands, local: Option<Res<LocalMatch>>) {
 fn act(
     mut actions: MessageReader<Action>,
     mut local: Option<ResMut<LocalMatch>>,
+    mut draughts: Option<ResMut<DraughtsMatch>>,
     mut pause: ResMut<NextState<Pause>>,
     mut screen: ResMut<NextState<Screen>>,
 ) {
@@ -69,6 +84,10 @@ fn act(
                     let player = local.shooter_player();
                     local.inputs[player] = Input::resign();
                     local.resigning = true;
+                }
+                if let Some(table) = draughts.as_mut() {
+                    let colour = resigning_colour(table);
+                    table.resign(colour);
                 }
                 pause.set(Pause::Running);
             }

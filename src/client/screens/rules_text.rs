@@ -80,3 +80,35 @@ highest scores are a draw [FS-6].\n\n\
 How to win: whites are worth twice the blacks, so take a white when both are on; pocket \
 the queen with another piece in the same stroke, so she counts at once; and keep the \
 striker on the board - losing it costs your last piece as well.";
+
+/// English draughts, from RULES.md CK-1 … CK-13.
+pub const DRAUGHTS: &str = "\
+English draughts (checkers), for two. The board has 64 squares but only the 32 dark ones \
+are played on; they carry the standard numbers 1 to 32 [CK-1]. Each side starts with 12 \
+men on the three rows nearest it. Black moves first, then Black and Red take turns [CK-2].\n\n\
+A man moves one square diagonally forwards onto an empty square [CK-3]. To capture, jump \
+diagonally over an enemy piece next to you onto the empty square just behind it; the \
+jumped piece is taken off. Men capture forwards only [CK-4]. If you can capture, you must \
+- but when there are several captures you may pick any of them, not only the longest \
+[CK-5]. After a jump, if the same piece can jump again it must, in the same move, turning \
+if it likes, until no jump is left [CK-6].\n\n\
+A man that reaches the far row becomes a king, and its move ends there, even in the middle \
+of a run of jumps [CK-7]. A king moves and captures one square diagonally in all four \
+directions; it does not fly across the board [CK-8].\n\n\
+You win when the other side cannot move: no pieces left, or every one blocked [CK-9]. The \
+game is drawn when the same position with the same side to move comes up for the third \
+time, or after 40 moves by each side with no capture and no man moving; the game sees both \
+and ends itself [CK-10]. You may also resign.\n\n\
+Tips: keep your back row at home as long as you can - it stops enemy men from crowning. \
+Trade pieces when you are ahead. A piece in the middle of the board does more than one on \
+the edge.";
+
+/// How to move in draughts.
+pub const DRAUGHTS_CONTROLS: &str = "\
+Click a piece to pick it up: rings show where it can go; click one to move there. You may \
+also drag the piece and drop it. When a capture is compulsory the pieces that can capture \
+are ringed in orange and the status line says so; the pieces a capture would take are \
+crossed. For a run of jumps click each landing square in turn, or the last one; when only \
+one way on is left it plays itself. Keyboard: type a square's number and press Enter, then \
+the number of where it goes. Take back undoes your last move (and the computer's reply) \
+[CK-13]. Esc pauses, where you can resign.";

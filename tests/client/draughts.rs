@@ -1,0 +1,227 @@
+//! English draughts in the client without a window: whole games against the computer by
+//! clicks and between two people by drags, forced-capture marks and crossed pieces,
+//! multi-jumps by successive clicks and by one drop, take back, each way a game ends.
+
+use crate::screens::{client, hit_key, home, pointer, press, run_until, screen, texts, type_key};
+use bevy::prelude::*;
+use carrom::checkers::level::Level;
+use carrom::checkers::pdn::read_fen;
+use carrom::checkers::{Colour, Draughts, Move, Moves};
+use carrom::client::{
+    Action, ComputerBudget, DraughtsMatch, Mode, PointerAction, Screen, draughts_square_centre,
+};
+use std::time::Duration;
+
+/// Opens a draughts game from Home in `mode`, the person playing `colour`.
+fn start(app: &mut App, mode: Mode, colour: Colour) {
+    app.insert_resource(ComputerBudget { hard_time: None, least: Duration::ZERO });
+    press(app, Action::Draughts);
+    press(app, Action::Mode(mode));
+    if mode == Mode::VsBot {
+        press(app, Action::DraughtsLevel(Level::Easy));
+    }
+    press(app, Action::DraughtsColour(colour));
+    press(app, Action::Play);
+    assert_eq!(screen(app), Screen::Game);
+}
+
+fn table(app: &App) -> &DraughtsMatch {
+    app.world().resource::<DraughtsMatch>()
+}
+
+/// The game replaced by one from `fen` (a position set up for the test).
+fn set_up(app: &mut App, fen: &str) {
+    let game = Draughts::from(read_fen(fen).unwrap());
+    app.world_mut().resource_mut::<DraughtsMatch>().game = game;
+    app.update();
+}
+
+/// Where square `bit` is on screen.
+fn at(app: &App, bit: u32) -> Vec2 {
+    draughts_square_centre(bit, table(app).bottom)
+}
+
+fn click(app: &mut App, bit: u32) {
+    let point = at(app, bit);
+    pointer(app, point, PointerAction::Press);
+    pointer(app, point, PointerAction::Release);
+}
+
+fn drag(app: &mut App, from: u32, to: u32) {
+    let (a, b) = (at(app, from), at(app, to));
+    pointer(app, a, PointerAction::Press);
+    pointer(app, b, PointerAction::Move);
+    pointer(app, b, PointerAction::Release);
+}
+
+/// A legal move for the side to move: the first capture, else a move chosen by `seed`.
+fn some_move(app: &App, seed: usize) -> Move {
+    let mut moves = Moves::default();
+    table(app).game.moves(&mut moves);
+    let list = moves.as_slice();
+    list[seed % list.len()]
+}
+
+/// Waits (bounded) until a person is to move or the game is over.
+fn persons_turn(app: &mut App) -> bool {
+    run_until(app, 3_000, |a| {
+        screen(a) != Screen::Game || table(a).mover() == carrom::client::DraughtsPlayer::Human
+    })
+}
+
+#[test]
+fn ck_15_a_whole_game_against_the_computer_played_by_clicks() {
+    let mut app = client(&home("draughts-vs-computer"), 5);
+    start(&mut app, Mode::VsBot, Colour::Black);
+    assert!(texts(&mut app).contains("Your move"));
+    let mut moves = 0;
+    while screen(&app) == Screen::Game && table(&app).ending.is_none() {
+        assert!(moves < 400, "no result after {moves} moves");
+        assert!(persons_turn(&mut app), "the computer never answered");
+        if screen(&app) != Screen::Game || table(&app).ending.is_some() {
+            break;
+        }
+        let played = table(&app).played.len();
+        let m = some_move(&app, moves * 7 + 3);
+        click(&mut app, m.from as u32);
+        for landing in m.landings() {
+            if table(&app).played.len() > played {
+                break;
+            }
+            click(&mut app, landing);
+        }
+        assert!(table(&app).played.len() > played, "the clicks played {m:?}");
+        moves += 1;
+    }
+    assert!(run_until(&mut app, 10, |a| screen(a) == Screen::Results));
+    let shown = texts(&mut app);
+    assert!(shown.contains("wins") || shown.contains("draw"), "{shown}");
+    assert!(shown.contains("English draughts"), "{shown}");
+}
+
+#[test]
+fn ck_15_a_whole_game_between_two_people_played_by_drags() {
+    let mut app = client(&home("draughts-two-people"), 6);
+    start(&mut app, Mode::PassAndPlay, Colour::Red);
+    assert!(texts(&mut app).contains("Black to move"), "{}", texts(&mut app));
+    let mut moves = 0;
+    while screen(&app) == Screen::Game && table(&app).ending.is_none() {
+        assert!(moves < 400, "no result after {moves} moves");
+        let before = table(&app).played.len();
+        let m = some_move(&app, moves * 5 + 1);
+        drag(&mut app, m.from as u32, m.to as u32);
+        assert_eq!(table(&app).played.len(), before + 1, "the drop played {m:?}");
+        moves += 1;
+    }
+    assert!(run_until(&mut app, 10, |a| screen(a) == Screen::Results));
+}
+
+#[test]
+fn ck_12_ck_5_a_compulsory_capture_is_marked_and_the_jumped_piece_crossed() {
+    let mut app = client(&home("draughts-capture"), 7);
+    start(&mut app, Mode::PassAndPlay, Colour::Black);
+    // Black men on 9 and 11, a red man on 14 and one far away: 9x18 is compulsory.
+    set_up(&mut app, "B:W14,30:B9,11");
+    assert!(texts(&mut app).contains("Capturing is required"), "{}", texts(&mut app));
+    click(&mut app, 10);
+    assert_eq!(table(&app).selection.from, None, "a piece that cannot capture stays put");
+    click(&mut app, 8);
+    let t = table(&app);
+    assert_eq!(t.selection.targets(&t.game), vec![17]);
+    assert_eq!(t.selection.jumped(&t.game), 1 << 13, "the man on 14 is crossed");
+    click(&mut app, 17);
+    assert_eq!(table(&app).captured_by(Colour::Black), 11, "captures count what is gone");
+    assert_eq!(table(&app).game.position.red.count_ones(), 1);
+}
+
+#[test]
+fn ck_6_a_multi_jump_by_successive_clicks_and_by_one_drop() {
+    let mut app = client(&home("draughts-multi-jump"), 8);
+    start(&mut app, Mode::PassAndPlay, Colour::Black);
+    // Black man on 1; red men on 6 and 15: 1x10x19, then the same by one drop.
+    set_up(&mut app, "B:W6,15,30:B1");
+    click(&mut app, 0);
+    click(&mut app, 9);
+    let t = table(&app);
+    assert_eq!(t.played.len(), 1, "the one way on played itself");
+    assert_eq!(t.last_move().map(|m| (m.to, m.jumps)), Some((18, 2)));
+    set_up(&mut app, "B:W6,15,30:B1");
+    drag(&mut app, 0, 18);
+    assert_eq!(table(&app).game.position.red.count_ones(), 1, "both men were taken");
+}
+
+#[test]
+fn ck_13_take_back_undoes_the_move_and_the_computers_reply() {
+    let mut app = client(&home("draughts-take-back"), 9);
+    start(&mut app, Mode::VsBot, Colour::Black);
+    click(&mut app, 10);
+    click(&mut app, 14);
+    assert!(persons_turn(&mut app));
+    assert_eq!(table(&app).played.len(), 2, "the computer answered");
+    press(&mut app, Action::TakeBack);
+    assert!(table(&app).played.is_empty());
+    assert_eq!(table(&app).game, Draughts::new());
+}
+
+#[test]
+fn ck_10_forty_moves_without_a_capture_or_a_man_moving_is_a_draw() {
+    let mut app = client(&home("draughts-forty"), 10);
+    start(&mut app, Mode::PassAndPlay, Colour::Black);
+    set_up(&mut app, "B:WK32:BK1");
+    app.world_mut().resource_mut::<DraughtsMatch>().game.quiet = 79;
+    drag(&mut app, 0, 4);
+    assert!(run_until(&mut app, 10, |a| screen(a) == Screen::Results));
+    let shown = texts(&mut app);
+    assert!(shown.contains("A draw") && shown.contains("40 moves"), "{shown}");
+}
+
+#[test]
+fn ck_10_the_third_repetition_is_a_draw() {
+    let mut app = client(&home("draughts-repetition"), 11);
+    start(&mut app, Mode::PassAndPlay, Colour::Black);
+    set_up(&mut app, "B:WK32:BK1");
+    // Kings step out and back: the start position comes back after every four moves.
+    for _ in 0..2 {
+        for (from, to) in [(0, 4), (31, 27), (4, 0), (27, 31)] {
+            assert_eq!(screen(&app), Screen::Game);
+            drag(&mut app, from, to);
+        }
+    }
+    assert!(run_until(&mut app, 10, |a| screen(a) == Screen::Results));
+    assert!(texts(&mut app).contains("third time"), "{}", texts(&mut app));
+}
+
+#[test]
+fn ck_9_a_side_with_no_move_loses_and_resigning_ends_the_game() {
+    let mut app = client(&home("draughts-endings"), 12);
+    start(&mut app, Mode::PassAndPlay, Colour::Black);
+    // Black takes Red's last man.
+    set_up(&mut app, "B:W14:B9");
+    drag(&mut app, 8, 17);
+    assert!(run_until(&mut app, 10, |a| screen(a) == Screen::Results));
+    let shown = texts(&mut app);
+    assert!(shown.contains("wins") && shown.contains("no legal move"), "{shown}");
+    press(&mut app, Action::Rematch);
+    assert_eq!(screen(&app), Screen::Game, "a rematch starts at once");
+    assert_eq!(table(&app).bottom, Colour::Red, "with the colours swapped");
+    hit_key(&mut app, KeyCode::Escape, true);
+    hit_key(&mut app, KeyCode::Escape, false);
+    press(&mut app, Action::Resign);
+    assert!(run_until(&mut app, 10, |a| screen(a) == Screen::Results));
+    assert!(texts(&mut app).contains("resigned"), "{}", texts(&mut app));
+}
+
+#[test]
+fn ck_12_squares_are_typed_by_number() {
+    use bevy::input::keyboard::Key;
+    let mut app = client(&home("draughts-keyboard"), 13);
+    start(&mut app, Mode::PassAndPlay, Colour::Black);
+    for text in ["11", "15"] {
+        for c in text.chars() {
+            type_key(&mut app, Key::Character(c.to_string().into()), Some(c));
+        }
+        type_key(&mut app, Key::Enter, None);
+    }
+    let last = table(&app).last_move().expect("11-15 was played");
+    assert_eq!((last.from, last.to), (10, 14));
+}
