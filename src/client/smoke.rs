@@ -1,13 +1,20 @@
 //! The windowed smoke run (`carrom --smoke-test DIR`), for CI under Xvfb: it shows Home,
 //! starts a three-player Freestyle match, breaks at full power through the same pointer
 //! messages the mouse sends, saves `home.png`, `aim.png` (pulling back, guide drawn) and
-//! `game.png` (mid-break), then prints one JSON line of measurements (launch to first
+//! `game.png` (mid-break); then opens a draughts game on a position with a compulsory
+//! capture, picks up the capturing man and saves `draughts.png` (numbers, rings, crosses,
+//! the captured counts); then prints one JSON line of measurements (launch to first
 //! frame, frame times and simulation step times during the break, memory) and quits.
 
+use crate::checkers::pdn::read_fen;
+use crate::checkers::{Colour, Draughts};
 use crate::client::carrom::aiming::{BoardPointer, PointerAction, baseline_axis};
 use crate::client::carrom::board_view::point;
+use crate::client::draughts::DraughtsMatch;
+use crate::client::draughts::geometry::centre;
 use crate::client::flow::screen::Screen;
 use crate::client::flow::setup::MatchSetup;
+use crate::client::flow::{GameType, Mode};
 use crate::client::hosts::local::{FixedSeed, LocalMatch, StepTimes};
 use crate::client::ui::Action;
 use crate::game::Phase;
@@ -43,7 +50,13 @@ enum Stage {
     Breaking,
     Settling,
     Saving,
+    Draughts,
+    DraughtsShown,
 }
+
+/// The draughts picture's position: Black to move must capture with the man on 10 (over
+/// 14 or 15); each side has lost some pieces already.
+pub const DRAUGHTS_FEN: &str = "B:W14,15,21,25,26,29,30,K31:B1,2,3,5,7,10,K12";
 
 impl SmokeTest {
     /// A smoke run writing into `dir`, timed from `started` (the process start).
@@ -71,7 +84,7 @@ pub(super) struct SmokePlugin;
 
 impl Plugin for SmokePlugin {
     fn build(&self, app: &mut App) {
-        app.insert_resource(FixedSeed(1)).add_systems(Last, drive);
+        app.insert_resource(FixedSeed(1)).add_systems(Last, (drive, drive_draughts).chain());
     }
 }
 
@@ -147,9 +160,51 @@ fn drive(
             let written =
                 ["home.png", "aim.png", "game.png"].iter().all(|f| smoke.dir.join(f).is_file());
             if written && smoke.since > 10 {
-                println!("{}", report(&smoke));
-                exit.write(AppExit::Success);
+                smoke.advance(Stage::Draughts);
             }
+        }
+        _ => {}
+    }
+}
+
+/// The draughts part: Home, a two-player game, the position set, the man picked up.
+#[allow(clippy::too_many_arguments)]
+fn drive_draughts(
+    mut commands: Commands,
+    mut smoke: ResMut<SmokeTest>,
+    screen: Res<State<Screen>>,
+    mut next: ResMut<NextState<Screen>>,
+    mut setup: ResMut<MatchSetup>,
+    table: Option<ResMut<DraughtsMatch>>,
+    mut actions: MessageWriter<Action>,
+    mut pointer: MessageWriter<BoardPointer>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    match smoke.stage {
+        Stage::Draughts if smoke.since == 1 => next.set(Screen::Home),
+        Stage::Draughts if smoke.since == 20 => {
+            setup.game = GameType::Draughts;
+            setup.mode = Mode::PassAndPlay;
+            setup.draughts_colour = Colour::Black;
+        }
+        Stage::Draughts if smoke.since == 30 => {
+            actions.write(Action::Play);
+        }
+        Stage::Draughts if smoke.since > 40 && *screen.get() == Screen::Game => {
+            let Some(mut table) = table else { return };
+            let Ok(position) = read_fen(DRAUGHTS_FEN) else { return };
+            table.game = Draughts::from(position);
+            let man = centre(9, table.bottom);
+            pointer.write(BoardPointer { at: man, action: PointerAction::Press });
+            pointer.write(BoardPointer { at: man, action: PointerAction::Release });
+            smoke.advance(Stage::DraughtsShown);
+        }
+        Stage::DraughtsShown if smoke.since == 30 => {
+            shoot(&mut commands, &smoke.dir, "draughts.png")
+        }
+        Stage::DraughtsShown if smoke.since > 40 && smoke.dir.join("draughts.png").is_file() => {
+            println!("{}", report(&smoke));
+            exit.write(AppExit::Success);
         }
         _ => {}
     }

@@ -296,4 +296,22 @@ fn home_and_a_break_render_in_a_real_window() {
         game.count(left_panel, [232, 204, 153], 10) == 0,
         "the HUD is not covered by the board"
     );
+
+    // Draughts (CK-12): the board, the man picked up, rings where it may land, crosses on
+    // the men it would jump, numbers on the dark squares, and the HUD's counts.
+    let draughts = Picture::load(&dir.join("draughts.png"));
+    let board = (w / 2 - h * 2 / 5, h / 10, w / 2 + h * 2 / 5, h * 9 / 10);
+    let dark = draughts.count(board, [115, 74, 41], 12);
+    let light = draughts.count(board, [237, 214, 168], 12);
+    assert!(dark > 20_000 && light > 20_000, "the squares are drawn ({dark} dark, {light} light)");
+    let rings = draughts.count(board, [102, 230, 128], 30);
+    assert!(rings > 100, "rings show where the man may land ({rings} pixels)");
+    let crosses = draughts.count(board, [242, 242, 242], 14);
+    assert!(crosses > 100, "the men to be jumped are crossed ({crosses} pixels)");
+    let held = draughts.count(board, [89, 191, 255], 30);
+    assert!(held > 50, "the man picked up is marked ({held} pixels)");
+    let reds = draughts.count(board, [199, 31, 31], 20);
+    assert!(reds > 1_000, "red pieces show ({reds} pixels)");
+    let hud = (w * 78 / 100, 0, w, h);
+    assert!(draughts.bright(hud, 200) > 300, "the HUD has text");
 }
