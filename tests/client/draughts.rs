@@ -225,3 +225,61 @@ fn ck_12_squares_are_typed_by_number() {
     let last = table(&app).last_move().expect("11-15 was played");
     assert_eq!((last.from, last.to), (10, 14));
 }
+
+#[test]
+fn ck_14_a_game_left_unfinished_is_resumed_on_the_next_start() {
+    let dir = home("draughts-resume");
+    let mut app = client(&dir, 14);
+    start(&mut app, Mode::VsBot, Colour::Red);
+    assert!(persons_turn(&mut app), "the computer (Black) opened");
+    let m = some_move(&app, 0);
+    drag(&mut app, m.from as u32, m.to as u32);
+    assert!(persons_turn(&mut app));
+    let game = table(&app).game;
+    let played = table(&app).played.len();
+    hit_key(&mut app, KeyCode::Escape, true);
+    hit_key(&mut app, KeyCode::Escape, false);
+    press(&mut app, Action::SaveAndLeave);
+    assert_eq!(screen(&app), Screen::Home);
+    drop(app);
+    let mut app = client(&dir, 15);
+    press(&mut app, Action::ResumeDraughts);
+    assert_eq!(screen(&app), Screen::Game);
+    assert_eq!(table(&app).game, game, "the same position");
+    assert_eq!(table(&app).played.len(), played, "with its moves to take back");
+    assert_eq!(table(&app).bottom, Colour::Red);
+}
+
+#[test]
+fn ck_14_a_corrupt_saved_game_is_kept_aside_and_reported() {
+    let dir = home("draughts-corrupt");
+    std::fs::write(dir.join("draughts.json"), b"{ not json").unwrap();
+    let mut app = client(&dir, 16);
+    let shown = texts(&mut app);
+    assert!(shown.contains("saved draughts game could not be read"), "{shown}");
+    assert!(!dir.join("draughts.json").exists(), "moved aside");
+    let kept = std::fs::read_dir(&dir).unwrap().flatten().any(|e| {
+        let name = e.file_name().to_string_lossy().to_string();
+        name.starts_with("draughts.json") && name != "draughts.json"
+    });
+    assert!(kept, "the broken file is kept");
+}
+
+#[test]
+fn ck_14_the_score_against_the_computer_is_kept() {
+    let dir = home("draughts-score");
+    let mut app = client(&dir, 17);
+    start(&mut app, Mode::VsBot, Colour::Black);
+    hit_key(&mut app, KeyCode::Escape, true);
+    hit_key(&mut app, KeyCode::Escape, false);
+    press(&mut app, Action::Resign);
+    assert!(run_until(&mut app, 10, |a| screen(a) == Screen::Results));
+    press(&mut app, Action::Home);
+    drop(app);
+    let mut app = client(&dir, 18);
+    press(&mut app, Action::Draughts);
+    press(&mut app, Action::Mode(Mode::VsBot));
+    press(&mut app, Action::DraughtsLevel(Level::Easy));
+    let shown = texts(&mut app);
+    assert!(shown.contains("(Easy): 0 won, 1 lost, 0 drawn"), "{shown}");
+}

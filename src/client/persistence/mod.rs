@@ -1,8 +1,10 @@
 //! What is kept between runs: where files go ([`storage`]), the player's settings
-//! ([`preferences`]) and the unfinished match ([`saved_match`]). Every file is versioned
+//! ([`preferences`]), the unfinished match ([`saved_match`]) and the draughts game and
+//! score ([`saved_draughts`]). Every file is versioned
 //! JSON written atomically; one that cannot be read is moved aside and reported.
 
 pub mod preferences;
+pub mod saved_draughts;
 pub mod saved_match;
 pub mod storage;
 
@@ -16,6 +18,10 @@ pub(super) struct PersistencePlugin;
 
 impl Plugin for PersistencePlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((preferences::PreferencesPlugin, saved_match::SavedMatchPlugin));
+        app.add_plugins((
+            preferences::PreferencesPlugin,
+            saved_match::SavedMatchPlugin,
+            saved_draughts::SavedDraughtsPlugin,
+        ));
     }
 }

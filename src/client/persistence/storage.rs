@@ -56,6 +56,16 @@ impl Storage {
     pub fn match_file(&self) -> Option<PathBuf> {
         self.data.as_ref().map(|d| d.join("match.json"))
     }
+
+    /// The unfinished draughts game.
+    pub fn draughts_file(&self) -> Option<PathBuf> {
+        self.data.as_ref().map(|d| d.join("draughts.json"))
+    }
+
+    /// The running draughts score.
+    pub fn scores_file(&self) -> Option<PathBuf> {
+        self.data.as_ref().map(|d| d.join("scores.json"))
+    }
 }
 
 /// Writes `bytes` to `path` atomically, creating its directory.

@@ -13,6 +13,7 @@ use crate::client::flow::{GameType, MatchHost, MatchSetup, Mode, Screen};
 use crate::client::hosts::lobby::JoinRequest;
 use crate::client::hosts::{FixedSeed, LocalMatch, next_seed, start_local};
 use crate::client::persistence::preferences::Preferences;
+use crate::client::persistence::saved_draughts::{DraughtsScores, SavedDraughts};
 use crate::client::persistence::saved_match::SavedMatch;
 use crate::client::ui::{self, Action, MenuSet, Notice, palette};
 use crate::rules::Variant;
@@ -61,11 +62,12 @@ impl Plugin for HomePlugin {
 fn spawn(
     mut commands: Commands,
     setup: Res<MatchSetup>,
-    saved: Res<SavedMatch>,
+    kept: (Res<SavedMatch>, Res<SavedDraughts>, Res<DraughtsScores>),
     notice: Res<Notice>,
     code: Res<CodeEntry>,
     preferences: Res<Preferences>,
 ) {
+    let (saved, saved_draughts, scores) = kept;
     let mut order = 0u16;
     let mut next = || {
         order += 1;
@@ -92,6 +94,7 @@ fn spawn(
         });
         if setup.game == GameType::Draughts {
             draughts_options(root, &setup, &mut next);
+            root.spawn(ui::text(score_line(&setup, &scores), 16.0, palette::DIM));
         } else {
             root.spawn(choices("Players")).with_children(|row| {
                 for n in setup.player_counts() {
@@ -175,6 +178,14 @@ fn spawn(
                 let label = format!("Resume {} match", variant_label(s.variant()));
                 row.spawn(ui::button(label, Action::Resume, next(), false));
             }
+            if saved_draughts.0.is_some() {
+                row.spawn(ui::button(
+                    "Resume checkers game",
+                    Action::ResumeDraughts,
+                    next(),
+                    false,
+                ));
+            }
             row.spawn(ui::button("How to play", Action::HowToPlay, next(), false));
             row.spawn(ui::button("Settings", Action::Settings, next(), false));
             row.spawn(ui::button("Quit", Action::Quit, next(), false));
@@ -194,7 +205,7 @@ fn rebuild(
     mut commands: Commands,
     roots: Query<Entity, With<HomeRoot>>,
     setup: Res<MatchSetup>,
-    saved: Res<SavedMatch>,
+    kept: (Res<SavedMatch>, Res<SavedDraughts>, Res<DraughtsScores>),
     notice: Res<Notice>,
     code: Res<CodeEntry>,
     preferences: Res<Preferences>,
@@ -202,7 +213,7 @@ fn rebuild(
     for root in &roots {
         commands.entity(root).despawn();
     }
-    spawn(commands, setup, saved, notice, code, preferences);
+    spawn(commands, setup, kept, notice, code, preferences);
 }
 
 /// Typing the invite code (Enter or Esc to finish; a pasted link works too).
@@ -247,6 +258,7 @@ fn act(
     mut setup: ResMut<MatchSetup>,
     preferences: Res<Preferences>,
     mut saved: ResMut<SavedMatch>,
+    mut saved_draughts: ResMut<SavedDraughts>,
     seed: Option<Res<FixedSeed>>,
     mut next: ResMut<NextState<Screen>>,
     mut host: ResMut<NextState<MatchHost>>,
@@ -285,6 +297,14 @@ fn act(
                 if let Some(local) = saved.0.take() {
                     game.set(GameType::Carrom);
                     start_local(&mut commands, local, &mut next, &mut host);
+                }
+            }
+            Action::ResumeDraughts => {
+                if let Some(table) = saved_draughts.0.take() {
+                    commands.insert_resource(table);
+                    game.set(GameType::Draughts);
+                    host.set(MatchHost::Local);
+                    next.set(Screen::Game);
                 }
             }
             Action::CreateMatch => {
@@ -338,6 +358,31 @@ fn draughts_options(
             row.spawn(ui::button(label, Action::DraughtsColour(colour), next(), chosen));
         }
     });
+}
+
+/// The running score for the draughts game chosen (CK-14).
+fn score_line(setup: &MatchSetup, scores: &DraughtsScores) -> String {
+    match setup.mode {
+        Mode::VsBot => {
+            let level = setup.draughts_level;
+            let t = scores.computer.get(level.name()).copied().unwrap_or_default();
+            format!(
+                "Your score against the computer ({}): {} won, {} lost, {} drawn",
+                draughts_level_label(level),
+                t.won,
+                t.lost,
+                t.drawn
+            )
+        }
+        _ => {
+            let games: Vec<String> = scores
+                .people
+                .iter()
+                .map(|(who, t)| format!("{who}: {}-{}, {} drawn", t.won, t.lost, t.drawn))
+                .collect();
+            if games.is_empty() { "No games between people yet.".into() } else { games.join("   ") }
+        }
+    }
 }
 
 /// The game the quick-match queue would find, in words.

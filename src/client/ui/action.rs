@@ -45,6 +45,8 @@ pub enum Action {
     QuickMatch,
     /// Home: carry on with the saved match.
     Resume,
+    /// Home: carry on with the saved draughts game.
+    ResumeDraughts,
     /// Open How to play.
     HowToPlay,
     /// Open Settings.

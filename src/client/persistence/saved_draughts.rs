@@ -1,0 +1,317 @@
+//! Draughts kept on this machine (CK-14): the game in progress in `draughts.json` (its
+//! moves in PDN numbers from the start, replayed and checked against the position saved
+//! with them), and the running score in `scores.json` (against each computer level, and
+//! between named players). Both versioned and written atomically; a file that cannot be
+//! read is moved aside and reported. Nothing is sent anywhere.
+
+use crate::checkers::Colour;
+use crate::checkers::level::Level;
+use crate::checkers::pdn::{read_move, write_fen, write_move};
+use crate::client::draughts::table::colour_index;
+use crate::client::draughts::{DraughtsMatch, Player};
+use crate::client::flow::{GameType, Screen};
+use crate::client::persistence::storage::{self, Storage};
+use crate::client::ui::Notice;
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The files' format version.
+const FORMAT: u32 = 1;
+
+/// The unfinished draughts game offered on Home, if any.
+#[derive(Resource, Default, Debug)]
+pub struct SavedDraughts(pub Option<DraughtsMatch>);
+
+/// Games won, lost and drawn.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Won (by the first named, or the person).
+    pub won: u32,
+    /// Lost.
+    pub lost: u32,
+    /// Drawn.
+    pub drawn: u32,
+}
+
+/// The running draughts score.
+#[derive(Resource, Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq)]
+pub struct DraughtsScores {
+    /// Against the computer, by level name.
+    pub computer: BTreeMap<String, Tally>,
+    /// Between two people, keyed "NAME vs NAME" (names in sorted order; the tally is the
+    /// first name's).
+    pub people: BTreeMap<String, Tally>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct ScoresFile {
+    format: u32,
+    scores: DraughtsScores,
+}
+
+#[derive(Serialize, Deserialize)]
+struct GameFile {
+    format: u32,
+    names: [String; 2],
+    players: [String; 2],
+    bottom: String,
+    seed: u64,
+    moves: Vec<String>,
+    position: String,
+}
+
+fn player_name(player: Player) -> String {
+    match player {
+        Player::Human => "human".into(),
+        Player::Computer(level) => level.name().into(),
+    }
+}
+
+fn player_from(name: &str) -> Option<Player> {
+    match name {
+        "human" => Some(Player::Human),
+        other => [Level::Easy, Level::Medium, Level::Hard]
+            .into_iter()
+            .find(|l| l.name() == other)
+            .map(Player::Computer),
+    }
+}
+
+impl GameFile {
+    fn of(table: &DraughtsMatch) -> GameFile {
+        GameFile {
+            format: FORMAT,
+            names: table.names.clone(),
+            players: table.players.map(player_name),
+            bottom: match table.bottom {
+                Colour::Black => "black".into(),
+                Colour::Red => "red".into(),
+            },
+            seed: table.seed,
+            moves: table.played.iter().map(|(_, m)| write_move(m)).collect(),
+            position: write_fen(&table.game.position),
+        }
+    }
+
+    fn parse(bytes: &[u8]) -> Result<DraughtsMatch, String> {
+        let file: GameFile = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+        if file.format != FORMAT {
+            return Err(format!("format {} (this version reads {FORMAT})", file.format));
+        }
+        let mut players = [Player::Human; 2];
+        for (p, name) in players.iter_mut().zip(&file.players) {
+            *p = player_from(name).ok_or_else(|| format!("unknown player {name:?}"))?;
+        }
+        let bottom = match file.bottom.as_str() {
+            "black" => Colour::Black,
+            "red" => Colour::Red,
+            other => return Err(format!("unknown colour {other:?}")),
+        };
+        let mut table = DraughtsMatch::new(bottom, Player::Human, file.names.clone(), file.seed);
+        table.players = players;
+        table.names = file.names;
+        for text in &file.moves {
+            let m = read_move(&table.game.position, text).map_err(|e| e.to_string())?;
+            table.play(m);
+        }
+        if write_fen(&table.game.position) != file.position {
+            return Err("the moves do not lead to the saved position".into());
+        }
+        if table.ending.is_some() {
+            return Err("the game had already ended".into());
+        }
+        Ok(table)
+    }
+}
+
+/// Loads, saves and clears the game in progress; counts finished games.
+pub(super) struct SavedDraughtsPlugin;
+
+impl Plugin for SavedDraughtsPlugin {
+    fn build(&self, app: &mut App) {
+        let saved = load_game(app.world_mut());
+        let scores = load_scores(app.world_mut());
+        app.insert_resource(saved).insert_resource(scores).add_systems(
+            Update,
+            (save_on_move, count_the_result)
+                .run_if(in_state(Screen::Game).and_then(in_state(GameType::Draughts)))
+                .run_if(resource_exists_and_changed::<DraughtsMatch>),
+        );
+        app.add_systems(OnExit(Screen::Game), keep_for_later.run_if(in_state(GameType::Draughts)));
+    }
+}
+
+/// Reads `path` with `parse`; a file that cannot be read is moved aside and reported.
+fn read_or_set_aside<T>(
+    world: &mut World,
+    path: Option<PathBuf>,
+    what: &str,
+    parse: impl Fn(&[u8]) -> Result<T, String>,
+) -> Option<T> {
+    let path = path?;
+    let problem = match storage::read(&path) {
+        Ok(None) => return None,
+        Ok(Some(bytes)) => match parse(&bytes) {
+            Ok(value) => return Some(value),
+            Err(why) => why,
+        },
+        Err(e) => e.to_string(),
+    };
+    let kept = match storage::set_aside(&path) {
+        Ok(backup) => format!("kept as {}", backup.display()),
+        Err(e) => format!("could not be moved aside: {e}"),
+    };
+    let message = format!("Your {what} could not be read ({problem}). The file was {kept}.");
+    warn!("{message}");
+    world.resource_mut::<Notice>().0 = Some(message);
+    None
+}
+
+fn load_game(world: &mut World) -> SavedDraughts {
+    let path = world.resource::<Storage>().draughts_file();
+    SavedDraughts(read_or_set_aside(world, path, "saved draughts game", GameFile::parse))
+}
+
+fn load_scores(world: &mut World) -> DraughtsScores {
+    let path = world.resource::<Storage>().scores_file();
+    read_or_set_aside(world, path, "draughts scores", |bytes| {
+        let file: ScoresFile = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+        if file.format != FORMAT {
+            return Err(format!("format {} (this version reads {FORMAT})", file.format));
+        }
+        Ok(file.scores)
+    })
+    .unwrap_or_default()
+}
+
+fn report(result: std::io::Result<()>, path: &Path, notice: &mut Notice) {
+    if let Err(e) = result {
+        let message = format!("Could not save {}: {e}", path.display());
+        warn!("{message}");
+        notice.0 = Some(message);
+    }
+}
+
+/// Writes (or, once the game is over, removes) the game file.
+fn write_game(table: &DraughtsMatch, storage: &Storage, notice: &mut Notice) {
+    let Some(path) = storage.draughts_file() else { return };
+    let result = if table.ending.is_some() {
+        storage::remove(&path)
+    } else {
+        serde_json::to_vec(&GameFile::of(table))
+            .map_err(std::io::Error::other)
+            .and_then(|bytes| storage::write_atomic(&path, &bytes))
+    };
+    report(result, &path, notice);
+}
+
+fn save_on_move(
+    table: Res<DraughtsMatch>,
+    storage: Res<Storage>,
+    mut notice: ResMut<Notice>,
+    mut last: Local<Option<(usize, bool)>>,
+) {
+    let now = (table.played.len(), table.ending.is_some());
+    if *last != Some(now) {
+        *last = Some(now);
+        write_game(&table, &storage, &mut notice);
+    }
+}
+
+/// The score line a finished game adds to, and whether the first of its two is the
+/// winner's side (`None`: a draw).
+fn tally_of(table: &DraughtsMatch) -> Option<(bool, String, Option<bool>)> {
+    table.ending?;
+    let winner = table.winner();
+    let people = [Colour::Black, Colour::Red]
+        .map(|c| (table.players[colour_index(c)], table.name(c).to_string(), c));
+    match people {
+        [(Player::Human, _, _), (Player::Human, _, _)] => {
+            let mut pair = [people[0].clone(), people[1].clone()];
+            pair.sort_by(|a, b| a.1.cmp(&b.1));
+            let key = format!("{} vs {}", pair[0].1, pair[1].1);
+            Some((false, key, winner.map(|w| w == pair[0].2)))
+        }
+        _ => {
+            let (level, person) = match people {
+                [(Player::Computer(l), _, _), (_, _, c)]
+                | [(_, _, c), (Player::Computer(l), _, _)] => (l, c),
+                _ => return None,
+            };
+            Some((true, level.name().to_string(), winner.map(|w| w == person)))
+        }
+    }
+}
+
+fn count_the_result(
+    table: Res<DraughtsMatch>,
+    storage: Res<Storage>,
+    mut scores: ResMut<DraughtsScores>,
+    mut notice: ResMut<Notice>,
+    mut counted: Local<Option<(u64, usize)>>,
+) {
+    let Some((computer, key, first_won)) = tally_of(&table) else { return };
+    let game = (table.seed, table.played.len());
+    if *counted == Some(game) {
+        return;
+    }
+    *counted = Some(game);
+    let book = if computer { &mut scores.computer } else { &mut scores.people };
+    let tally = book.entry(key).or_default();
+    match first_won {
+        Some(true) => tally.won += 1,
+        Some(false) => tally.lost += 1,
+        None => tally.drawn += 1,
+    }
+    let Some(path) = storage.scores_file() else { return };
+    let file = ScoresFile { format: FORMAT, scores: scores.clone() };
+    let result = serde_json::to_vec(&file)
+        .map_err(std::io::Error::other)
+        .and_then(|bytes| storage::write_atomic(&path, &bytes));
+    report(result, &path, &mut notice);
+}
+
+fn keep_for_later(
+    table: Option<Res<DraughtsMatch>>,
+    storage: Res<Storage>,
+    mut notice: ResMut<Notice>,
+    mut saved: ResMut<SavedDraughts>,
+) {
+    let Some(table) = table else { return };
+    write_game(&table, &storage, &mut notice);
+    saved.0 = table.ending.is_none().then(|| table.clone());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::checkers::Moves;
+
+    #[test]
+    fn ck_14_a_saved_game_reads_back_with_its_history() {
+        let names = ["Asha".to_string(), "Ravi".to_string()];
+        let mut table = DraughtsMatch::new(Colour::Red, Player::Computer(Level::Hard), names, 3);
+        for _ in 0..6 {
+            let mut moves = Moves::default();
+            table.game.moves(&mut moves);
+            table.play(moves.as_slice()[0]);
+        }
+        let bytes = serde_json::to_vec(&GameFile::of(&table)).unwrap();
+        let back = GameFile::parse(&bytes).unwrap();
+        assert_eq!(back.game, table.game);
+        assert_eq!(back.played.len(), 6, "take-back still reaches the start");
+        assert_eq!((back.players, back.bottom), (table.players, table.bottom));
+    }
+
+    #[test]
+    fn ck_14_a_tampered_game_is_refused() {
+        let names = ["Asha".to_string(), "Ravi".to_string()];
+        let table = DraughtsMatch::new(Colour::Black, Player::Human, names, 3);
+        let mut file = GameFile::of(&table);
+        file.moves.push("9-14".into());
+        let bytes = serde_json::to_vec(&file).unwrap();
+        assert!(GameFile::parse(&bytes).is_err());
+    }
+}
