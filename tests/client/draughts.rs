@@ -283,3 +283,49 @@ fn ck_14_the_score_against_the_computer_is_kept() {
     let shown = texts(&mut app);
     assert!(shown.contains("(Easy): 0 won, 1 lost, 0 drawn"), "{shown}");
 }
+
+#[test]
+fn a_position_typed_as_a_fen_is_played_on_and_a_finished_game_saved_as_pdn() {
+    use bevy::input::keyboard::Key;
+    let dir = home("draughts-fen-pdn");
+    let mut app = client(&dir, 19);
+    app.insert_resource(ComputerBudget { hard_time: None, least: Duration::ZERO });
+    press(&mut app, Action::Draughts);
+    press(&mut app, Action::Mode(Mode::PassAndPlay));
+    press(&mut app, Action::EditFen);
+    for c in "B:W14:B9".chars() {
+        type_key(&mut app, Key::Character(c.to_string().into()), Some(c));
+    }
+    type_key(&mut app, Key::Enter, None);
+    press(&mut app, Action::Play);
+    assert_eq!(screen(&app), Screen::Game);
+    assert_eq!(table(&app).game.position.red.count_ones(), 1, "the typed position");
+    drag(&mut app, 8, 17);
+    assert!(run_until(&mut app, 10, |a| screen(a) == Screen::Results));
+    press(&mut app, Action::SavePdn);
+    let shown = texts(&mut app);
+    let path = shown
+        .lines()
+        .find_map(|l| l.strip_prefix("Saved as "))
+        .unwrap_or_else(|| panic!("where the game went is said: {shown}"));
+    let text = std::fs::read_to_string(path).unwrap();
+    let game = carrom::checkers::pdn::read_game(&text).unwrap();
+    assert_eq!(game.moves.len(), 1);
+    assert_eq!(game.outcome, carrom::checkers::pdn::Outcome::BlackWins);
+    assert_eq!(carrom::checkers::pdn::write_fen(&game.start), "B:W14:B9");
+}
+
+#[test]
+fn a_fen_that_cannot_be_read_is_said_and_nothing_starts() {
+    use bevy::input::keyboard::Key;
+    let mut app = client(&home("draughts-bad-fen"), 20);
+    press(&mut app, Action::Draughts);
+    press(&mut app, Action::EditFen);
+    for c in "X:nonsense".chars() {
+        type_key(&mut app, Key::Character(c.to_string().into()), Some(c));
+    }
+    type_key(&mut app, Key::Enter, None);
+    press(&mut app, Action::Play);
+    assert_eq!(screen(&app), Screen::Home);
+    assert!(texts(&mut app).contains("cannot be set up"), "{}", texts(&mut app));
+}

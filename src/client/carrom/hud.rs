@@ -63,6 +63,7 @@ fn summarise(
             .collect(),
         ending: ruling(&local),
         rematch: !local.controllers.contains(&Controller::Remote),
+        ..default()
     });
 }
 

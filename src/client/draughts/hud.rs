@@ -155,6 +155,8 @@ fn finish(
             .to_vec(),
         ending: table.ending_text(),
         rematch: true,
+        offers: vec![("Save as PDN".into(), Action::SavePdn)],
+        note: None,
     });
     screen.set(Screen::Results);
 }

@@ -51,22 +51,33 @@ impl Plugin for DraughtsViewPlugin {
     }
 }
 
+/// What a new draughts game starts from: Home's choices, the position, the seed.
+pub struct DraughtsStart<'a> {
+    /// Mode, level and colour as chosen on Home.
+    pub setup: &'a MatchSetup,
+    /// The standard start or a position set up from a FEN.
+    pub start: crate::checkers::Position,
+    /// Seed of the computer's deliberate mistakes.
+    pub seed: u64,
+}
+
 /// Starts a draughts game on this machine as chosen on Home.
 pub fn start_draughts(
     commands: &mut Commands,
-    setup: &MatchSetup,
+    chosen: DraughtsStart<'_>,
     names: &[String; 4],
-    seed: u64,
     next: &mut NextState<Screen>,
     host: &mut NextState<MatchHost>,
     game: &mut NextState<GameType>,
 ) {
+    let setup = chosen.setup;
     let opponent = match setup.mode {
         Mode::VsBot => Player::Computer(setup.draughts_level),
         _ => Player::Human,
     };
     let names = [names[0].clone(), names[1].clone()];
-    commands.insert_resource(DraughtsMatch::new(setup.draughts_colour, opponent, names, seed));
+    let table = DraughtsMatch::new(setup.draughts_colour, opponent, names, chosen.seed);
+    commands.insert_resource(table.starting_at(chosen.start));
     game.set(GameType::Draughts);
     host.set(MatchHost::Local);
     next.set(Screen::Game);

@@ -4,7 +4,8 @@
 
 use super::selection::Selection;
 use crate::checkers::level::Level;
-use crate::checkers::{Colour, Draughts, Move, Status};
+use crate::checkers::pdn::{Game, Outcome, write_game};
+use crate::checkers::{Colour, Draughts, Move, Position, Status};
 use crate::client::flow::setup::colour_label;
 use bevy::prelude::*;
 
@@ -31,6 +32,8 @@ pub enum Ending {
 pub struct DraughtsMatch {
     /// The game now.
     pub game: Draughts,
+    /// Where the game started (the standard start, or a position set up from a FEN).
+    pub start: Position,
     /// Who plays Black and Red (index: [`colour_index`]).
     pub players: [Player; 2],
     /// The names shown for Black and Red.
@@ -69,6 +72,7 @@ impl DraughtsMatch {
         };
         DraughtsMatch {
             game: Draughts::new(),
+            start: Position::START,
             players,
             names: shown,
             bottom: colour,
@@ -77,6 +81,33 @@ impl DraughtsMatch {
             seed,
             ending: None,
         }
+    }
+
+    /// The same game started from `position` instead (a FEN set up on Home).
+    pub fn starting_at(mut self, position: Position) -> Self {
+        self.game = Draughts::from(position);
+        self.start = position;
+        self.played.clear();
+        self.ending = None;
+        self
+    }
+
+    /// The game as PDN text, with the players' names and the result.
+    pub fn pdn(&self) -> String {
+        let outcome = match (self.ending, self.winner()) {
+            (None, _) => Outcome::Unfinished,
+            (Some(_), Some(Colour::Black)) => Outcome::BlackWins,
+            (Some(_), Some(Colour::Red)) => Outcome::RedWins,
+            (Some(_), None) => Outcome::Draw,
+        };
+        let tags = vec![
+            ("Event".to_string(), "carrom: English draughts".to_string()),
+            ("Black".to_string(), self.name(Colour::Black).to_string()),
+            ("White".to_string(), self.name(Colour::Red).to_string()),
+            ("Result".to_string(), outcome.token().to_string()),
+        ];
+        let moves = self.played.iter().map(|(_, m)| *m).collect();
+        write_game(&Game { tags, start: self.start, moves, outcome })
     }
 
     /// The side to move.
@@ -206,6 +237,30 @@ mod tests {
         assert_eq!(m.played.len(), 1);
         assert!(m.take_back());
         assert!(m.played.is_empty());
+    }
+
+    #[test]
+    fn a_finished_game_reads_back_from_its_pdn() {
+        let names = ["Asha".to_string(), "Ravi".to_string()];
+        let mut m = DraughtsMatch::new(Colour::Black, Player::Human, names, 1);
+        for _ in 0..5 {
+            let next = first_move(&m);
+            m.play(next);
+        }
+        m.resign(Colour::Red);
+        let game = crate::checkers::pdn::read_game(&m.pdn()).unwrap();
+        assert_eq!(game.outcome, Outcome::BlackWins);
+        assert_eq!(game.moves.len(), 5);
+        assert!(game.tags.iter().any(|(n, v)| n == "White" && v == "Ravi"));
+    }
+
+    #[test]
+    fn a_game_set_up_from_a_fen_starts_there() {
+        let names = ["Asha".to_string(), "Ravi".to_string()];
+        let position = crate::checkers::pdn::read_fen("W:WK10:B5,6").unwrap();
+        let m = DraughtsMatch::new(Colour::Red, Player::Human, names, 1).starting_at(position);
+        assert_eq!(m.to_move(), Colour::Red);
+        assert!(crate::checkers::pdn::read_game(&m.pdn()).unwrap().start == position);
     }
 
     #[test]

@@ -17,4 +17,8 @@ pub struct MatchSummary {
     /// Whether the same match can be played again at once (not online: that needs the
     /// peers again).
     pub rematch: bool,
+    /// Further buttons the game offers (e.g. saving the game as a file).
+    pub offers: Vec<(String, crate::client::ui::Action)>,
+    /// What became of an offer taken (a file written, or why not).
+    pub note: Option<String>,
 }

@@ -4,14 +4,14 @@
 //! between named players). Both versioned and written atomically; a file that cannot be
 //! read is moved aside and reported. Nothing is sent anywhere.
 
-use crate::checkers::Colour;
 use crate::checkers::level::Level;
-use crate::checkers::pdn::{read_move, write_fen, write_move};
+use crate::checkers::pdn::{read_fen, read_move, write_fen, write_move};
+use crate::checkers::{Colour, Position};
 use crate::client::draughts::table::colour_index;
 use crate::client::draughts::{DraughtsMatch, Player};
-use crate::client::flow::{GameType, Screen};
+use crate::client::flow::{GameType, MatchSummary, Screen};
 use crate::client::persistence::storage::{self, Storage};
-use crate::client::ui::Notice;
+use crate::client::ui::{Action, Notice};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -60,6 +60,9 @@ struct GameFile {
     seed: u64,
     moves: Vec<String>,
     position: String,
+    /// The position the game started from (none: the standard start).
+    #[serde(default)]
+    start: Option<String>,
 }
 
 fn player_name(player: Player) -> String {
@@ -92,6 +95,7 @@ impl GameFile {
             seed: table.seed,
             moves: table.played.iter().map(|(_, m)| write_move(m)).collect(),
             position: write_fen(&table.game.position),
+            start: (table.start != Position::START).then(|| write_fen(&table.start)),
         }
     }
 
@@ -109,7 +113,12 @@ impl GameFile {
             "red" => Colour::Red,
             other => return Err(format!("unknown colour {other:?}")),
         };
-        let mut table = DraughtsMatch::new(bottom, Player::Human, file.names.clone(), file.seed);
+        let start = match &file.start {
+            None => Position::START,
+            Some(fen) => read_fen(fen).map_err(|e| e.to_string())?,
+        };
+        let mut table = DraughtsMatch::new(bottom, Player::Human, file.names.clone(), file.seed)
+            .starting_at(start);
         table.players = players;
         table.names = file.names;
         for text in &file.moves {
@@ -139,7 +148,8 @@ impl Plugin for SavedDraughtsPlugin {
                 .run_if(in_state(Screen::Game).and_then(in_state(GameType::Draughts)))
                 .run_if(resource_exists_and_changed::<DraughtsMatch>),
         );
-        app.add_systems(OnExit(Screen::Game), keep_for_later.run_if(in_state(GameType::Draughts)));
+        app.add_systems(OnExit(Screen::Game), keep_for_later.run_if(in_state(GameType::Draughts)))
+            .add_systems(Update, save_pdn.run_if(in_state(Screen::Results)));
     }
 }
 
@@ -271,6 +281,35 @@ fn count_the_result(
         .map_err(std::io::Error::other)
         .and_then(|bytes| storage::write_atomic(&path, &bytes));
     report(result, &path, &mut notice);
+}
+
+/// Results' "Save as PDN": the game written to the games directory, and said where.
+fn save_pdn(
+    mut actions: MessageReader<Action>,
+    table: Option<Res<DraughtsMatch>>,
+    storage: Res<Storage>,
+    summary: Option<ResMut<MatchSummary>>,
+) {
+    if !actions.read().any(|a| *a == Action::SavePdn) {
+        return;
+    }
+    let (Some(table), Some(mut summary)) = (table, summary) else { return };
+    let note = match storage.games_dir() {
+        None => "There is no place to save files on this machine.".to_string(),
+        Some(dir) => {
+            let stamp = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs());
+            let path = dir.join(format!("draughts-{stamp}-{}.pdn", table.seed % 10_000));
+            let written = std::fs::create_dir_all(&dir)
+                .and_then(|()| storage::write_atomic(&path, table.pdn().as_bytes()));
+            match written {
+                Ok(()) => format!("Saved as {}", path.display()),
+                Err(e) => format!("Could not save {}: {e}", path.display()),
+            }
+        }
+    };
+    summary.note = Some(note);
 }
 
 fn keep_for_later(

@@ -62,6 +62,11 @@ impl Storage {
         self.data.as_ref().map(|d| d.join("draughts.json"))
     }
 
+    /// Where finished draughts games are saved as PDN.
+    pub fn games_dir(&self) -> Option<PathBuf> {
+        self.data.as_ref().map(|d| d.join("games"))
+    }
+
     /// The running draughts score.
     pub fn scores_file(&self) -> Option<PathBuf> {
         self.data.as_ref().map(|d| d.join("scores.json"))

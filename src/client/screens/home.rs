@@ -4,8 +4,10 @@
 
 use crate::bot::BotLevel;
 use crate::checkers::Colour;
+use crate::checkers::Position;
 use crate::checkers::level::Level;
-use crate::client::draughts::start_draughts;
+use crate::checkers::pdn::read_fen;
+use crate::client::draughts::{DraughtsStart, start_draughts};
 use crate::client::flow::setup::{
     SHOT_CLOCKS, colour_label, draughts_level_label, level_label, preset_label, variant_label,
 };
@@ -34,28 +36,41 @@ pub struct CodeEntry {
     pub typing: bool,
 }
 
+/// A draughts position (FEN) being typed on Home, to start from.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct FenEntry {
+    /// What has been typed.
+    pub text: String,
+    /// Keys go into the FEN.
+    pub typing: bool,
+}
+
 /// The Home screen.
 pub(super) struct HomePlugin;
 
 impl Plugin for HomePlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<CodeEntry>().add_systems(OnEnter(Screen::Home), spawn).add_systems(
-            Update,
-            (
-                type_code.before(MenuSet),
+        app.init_resource::<CodeEntry>()
+            .init_resource::<FenEntry>()
+            .add_systems(OnEnter(Screen::Home), spawn)
+            .add_systems(
+                Update,
                 (
-                    act,
-                    rebuild.run_if(
-                        resource_changed::<MatchSetup>
-                            .or_eager(resource_changed::<Notice>)
-                            .or_eager(resource_changed::<CodeEntry>),
-                    ),
+                    type_code.before(MenuSet),
+                    (
+                        act,
+                        rebuild.run_if(
+                            resource_changed::<MatchSetup>
+                                .or_eager(resource_changed::<Notice>)
+                                .or_eager(resource_changed::<CodeEntry>)
+                                .or_eager(resource_changed::<FenEntry>),
+                        ),
+                    )
+                        .chain()
+                        .after(MenuSet),
                 )
-                    .chain()
-                    .after(MenuSet),
-            )
-                .run_if(in_state(Screen::Home)),
-        );
+                    .run_if(in_state(Screen::Home)),
+            );
     }
 }
 
@@ -64,10 +79,11 @@ fn spawn(
     setup: Res<MatchSetup>,
     kept: (Res<SavedMatch>, Res<SavedDraughts>, Res<DraughtsScores>),
     notice: Res<Notice>,
-    code: Res<CodeEntry>,
+    entries: (Res<CodeEntry>, Res<FenEntry>),
     preferences: Res<Preferences>,
 ) {
     let (saved, saved_draughts, scores) = kept;
+    let (code, fen) = entries;
     let mut order = 0u16;
     let mut next = || {
         order += 1;
@@ -94,6 +110,17 @@ fn spawn(
         });
         if setup.game == GameType::Draughts {
             draughts_options(root, &setup, &mut next);
+            root.spawn(ui::row()).with_children(|row| {
+                let shown = if fen.typing {
+                    format!("{}_", fen.text)
+                } else if fen.text.is_empty() {
+                    "the standard start".to_string()
+                } else {
+                    fen.text.clone()
+                };
+                row.spawn(ui::text("Start from (FEN)  ", 20.0, palette::DIM));
+                row.spawn(ui::button(shown, Action::EditFen, next(), fen.typing));
+            });
             root.spawn(ui::text(score_line(&setup, &scores), 16.0, palette::DIM));
         } else {
             root.spawn(choices("Players")).with_children(|row| {
@@ -207,40 +234,47 @@ fn rebuild(
     setup: Res<MatchSetup>,
     kept: (Res<SavedMatch>, Res<SavedDraughts>, Res<DraughtsScores>),
     notice: Res<Notice>,
-    code: Res<CodeEntry>,
+    entries: (Res<CodeEntry>, Res<FenEntry>),
     preferences: Res<Preferences>,
 ) {
     for root in &roots {
         commands.entity(root).despawn();
     }
-    spawn(commands, setup, kept, notice, code, preferences);
+    spawn(commands, setup, kept, notice, entries, preferences);
 }
 
-/// Typing the invite code (Enter or Esc to finish; a pasted link works too).
+/// Typing the invite code or a FEN (Enter or Esc to finish; a pasted link works too).
 fn type_code(
     mut typed: MessageReader<KeyboardInput>,
     mut keys: ResMut<ButtonInput<KeyCode>>,
     mut code: ResMut<CodeEntry>,
+    mut fen: ResMut<FenEntry>,
 ) {
-    if !code.typing {
+    if !code.typing && !fen.typing {
         typed.clear();
         return;
     }
+    let (code, fen) = (&mut *code, &mut *fen);
+    let (text, typing, limit) = if code.typing {
+        (&mut code.text, &mut code.typing, 40)
+    } else {
+        (&mut fen.text, &mut fen.typing, 120)
+    };
     for key in typed.read() {
         if key.state != ButtonState::Pressed {
             continue;
         }
         match &key.logical_key {
-            Key::Enter | Key::Escape => code.typing = false,
+            Key::Enter | Key::Escape => *typing = false,
             Key::Backspace => {
-                code.text.pop();
+                text.pop();
             }
             _ => {
                 let printable =
                     key.text.iter().flat_map(|t| t.chars()).filter(|c| c.is_ascii_graphic());
                 for c in printable {
-                    if code.text.len() < 40 {
-                        code.text.push(c.to_ascii_uppercase());
+                    if text.len() < limit {
+                        text.push(c.to_ascii_uppercase());
                     }
                 }
             }
@@ -264,8 +298,9 @@ fn act(
     mut host: ResMut<NextState<MatchHost>>,
     mut game: ResMut<NextState<GameType>>,
     mut exit: MessageWriter<AppExit>,
-    mut code: ResMut<CodeEntry>,
+    mut entries: (ResMut<CodeEntry>, ResMut<FenEntry>, ResMut<Notice>),
 ) {
+    let (code, fen, notice) = (&mut entries.0, &mut entries.1, &mut entries.2);
     for action in actions.read() {
         match *action {
             Action::Variant(v) => setup.choose_variant(v),
@@ -283,10 +318,29 @@ fn act(
                 }
             }
             Action::Play if setup.game == GameType::Draughts => {
-                let seed = next_seed(seed.as_deref());
-                let names = &preferences.names;
-                start_draughts(&mut commands, &setup, names, seed, &mut next, &mut host, &mut game);
+                let start = if fen.text.is_empty() {
+                    Ok(Position::START)
+                } else {
+                    read_fen(&fen.text).map_err(|e| e.to_string())
+                };
+                match start {
+                    Ok(start) => {
+                        let seed = next_seed(seed.as_deref());
+                        let chosen = DraughtsStart { setup: &setup, start, seed };
+                        let names = &preferences.names;
+                        start_draughts(
+                            &mut commands,
+                            chosen,
+                            names,
+                            &mut next,
+                            &mut host,
+                            &mut game,
+                        );
+                    }
+                    Err(why) => notice.0 = Some(format!("That position cannot be set up: {why}")),
+                }
             }
+            Action::EditFen => fen.typing = !fen.typing,
             Action::Play => {
                 let seed = next_seed(seed.as_deref());
                 let local = LocalMatch::new(&setup, &preferences.names, seed);

@@ -10,14 +10,31 @@ pub(super) struct ResultsPlugin;
 
 impl Plugin for ResultsPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(Screen::Results), spawn)
-            .add_systems(Update, act.after(MenuSet).run_if(in_state(Screen::Results)));
+        app.add_systems(OnEnter(Screen::Results), spawn).add_systems(
+            Update,
+            (act.after(MenuSet), rebuild.run_if(resource_exists_and_changed::<MatchSummary>))
+                .run_if(in_state(Screen::Results)),
+        );
     }
+}
+
+#[derive(Component)]
+struct ResultsRoot;
+
+fn rebuild(
+    mut commands: Commands,
+    roots: Query<Entity, With<ResultsRoot>>,
+    summary: Option<Res<MatchSummary>>,
+) {
+    for root in &roots {
+        commands.entity(root).despawn();
+    }
+    spawn(commands, summary);
 }
 
 fn spawn(mut commands: Commands, summary: Option<Res<MatchSummary>>) {
     let summary = summary.map(|s| s.clone()).unwrap_or_default();
-    commands.spawn(ui::screen_root(Screen::Results)).with_children(|root| {
+    commands.spawn((ResultsRoot, ui::screen_root(Screen::Results))).with_children(|root| {
         root.spawn(ui::text(summary.headline, 40.0, palette::ACCENT));
         root.spawn(ui::text(summary.game, 18.0, palette::DIM));
         for line in summary.sides {
@@ -29,7 +46,13 @@ fn spawn(mut commands: Commands, summary: Option<Res<MatchSummary>>) {
                 row.spawn(ui::button("Rematch", Action::Rematch, 1, false));
             }
             row.spawn(ui::button("Home", Action::Home, 2, false));
+            for (order, (label, action)) in summary.offers.iter().enumerate() {
+                row.spawn(ui::button(label.clone(), *action, 3 + order as u16, false));
+            }
         });
+        if let Some(note) = summary.note {
+            root.spawn(ui::text(note, 16.0, palette::DIM));
+        }
     });
 }
 

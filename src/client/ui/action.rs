@@ -21,6 +21,10 @@ pub enum Action {
     DraughtsColour(Colour),
     /// Draughts: take back the last move (and the computer's reply).
     TakeBack,
+    /// Results (draughts): save the game as a PDN file.
+    SavePdn,
+    /// Home (draughts): start or stop typing a position (FEN) to start from.
+    EditFen,
     /// Home: choose the mode.
     Mode(Mode),
     /// Home: choose the number of players.
