@@ -16,6 +16,7 @@ pub mod pdn;
 pub mod perft;
 pub mod position;
 pub mod search;
+pub mod turns;
 pub mod zobrist;
 
 pub use game::{Draughts, Status};

@@ -3,7 +3,7 @@
 
 use super::exit::{Exit, fail};
 use super::output::{print_lines, read_input};
-use super::values::{BoardArg, BotLevelArg, VariantArg};
+use super::values::{BoardArg, BotLevelArg, DraughtsLevelArg, VariantArg};
 use carrom::client::{Ending, PeerOptions, PeerReport, Shots, Storage, run_peer};
 use carrom::net::Impairment;
 use carrom::net::connect::IceServer;
@@ -25,9 +25,13 @@ pub struct Args {
     /// Players, 2-4.
     #[arg(long)]
     players: u8,
-    /// The game type.
-    #[arg(long, value_enum)]
-    variant: VariantArg,
+    /// The carrom game type.
+    #[arg(long, value_enum, required_unless_present = "draughts")]
+    variant: Option<VariantArg>,
+    /// Play English draughts instead (2 players), the computer at this level playing this
+    /// peer's side.
+    #[arg(long, value_enum, conflicts_with = "variant")]
+    draughts: Option<DraughtsLevelArg>,
     /// The board.
     #[arg(long, value_enum, default_value = "standard")]
     board: BoardArg,
@@ -139,9 +143,13 @@ impl Line {
 /// Runs the command: exit 0 when the match finished, 3 on a forfeit, 4 on a desync.
 pub fn run(args: Args) -> Exit {
     let command = "peer";
-    if !args.variant.0.allows(args.players) {
-        let message =
-            format!("{} cannot be played by {} players", args.variant.0.name(), args.players);
+    let variant = args.variant.map_or(carrom::rules::Variant::DiscPool, |v| v.0);
+    let (game, allowed) = match args.draughts {
+        Some(_) => ("draughts", args.players == 2),
+        None => (variant.name(), variant.allows(args.players)),
+    };
+    if !allowed {
+        let message = format!("{game} cannot be played by {} players", args.players);
         return fail(command, Exit::BadInput, message);
     }
     let room = args.room.trim();
@@ -179,7 +187,8 @@ pub fn run(args: Args) -> Exit {
         signaling: args.signaling,
         room,
         players: args.players,
-        variant: args.variant.0,
+        variant,
+        draughts: args.draughts.map(|l| l.0),
         preset: args.board.0,
         shot_clock: args.shot_clock,
         shots,

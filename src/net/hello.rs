@@ -31,6 +31,22 @@ pub struct Hello {
     pub shot_clock: u16,
     /// The player's name.
     pub name: String,
+    /// `carrom` or `draughts`.
+    pub game: String,
+    /// Draughts: the colour the creator takes (`black` or `red`).
+    pub colour: String,
+}
+
+/// The match everyone's hellos agree on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Agreed {
+    /// A carrom match of these settings.
+    Carrom(Settings),
+    /// A draughts game; player `black_player` (input slot) plays Black.
+    Draughts {
+        /// The input slot of the player who plays Black.
+        black_player: u32,
+    },
 }
 
 impl Hello {
@@ -51,7 +67,18 @@ impl Hello {
             board: board.name().into(),
             shot_clock,
             name: name.chars().take(MAX_NAME).collect(),
+            game: "carrom".into(),
+            colour: String::new(),
         }
+    }
+
+    /// The same hello for a game of draughts, its sender taking `black` or red if it
+    /// creates the room.
+    pub fn for_draughts(mut self, black: bool) -> Hello {
+        self.game = "draughts".into();
+        self.players = 2;
+        self.colour = if black { "black" } else { "red" }.into();
+        self
     }
 
     /// The bytes sent.
@@ -73,16 +100,28 @@ impl Hello {
 /// The match every peer agrees on from everyone's hellos (this peer's included): the
 /// creator's choice, else the lowest peer id's; the seed from the ids. `None` when the
 /// hellos name no playable match.
-pub fn agree(hellos: &[(PeerId, Hello)], seed: u64) -> Option<Settings> {
+pub fn agree(hellos: &[(PeerId, Hello)], seed: u64) -> Option<Agreed> {
     let mut sorted: Vec<&(PeerId, Hello)> = hellos.iter().collect();
     sorted.sort_by_key(|(id, _)| *id);
-    let (_, chosen) = sorted.iter().find(|(_, h)| h.creator).or(sorted.first())?;
+    let chooser = sorted.iter().position(|(_, h)| h.creator).unwrap_or(0);
+    let (_, chosen) = sorted.get(chooser)?;
+    if chosen.game == "draughts" {
+        if hellos.len() != 2 || hellos.iter().any(|(_, h)| h.game != "draughts") {
+            return None;
+        }
+        let black = if chosen.colour == "red" { 1 - chooser } else { chooser };
+        return Some(Agreed::Draughts { black_player: black as u32 });
+    }
+    if hellos.iter().any(|(_, h)| h.game != chosen.game) {
+        return None;
+    }
     let variant = Variant::from_name(&chosen.variant)?;
     let board = PresetId::from_name(&chosen.board)?;
     if chosen.players as usize != hellos.len() {
         return None;
     }
-    Settings::new(variant, chosen.players, board, chosen.shot_clock.min(600), seed).ok()
+    let settings = Settings::new(variant, chosen.players, board, chosen.shot_clock.min(600), seed);
+    settings.ok().map(Agreed::Carrom)
 }
 
 /// The players' names in player-handle order (sorted ids).
@@ -104,10 +143,25 @@ mod tests {
     fn the_creators_game_is_played_whatever_the_others_asked() {
         let joiner = Hello::new(false, Variant::Freestyle, 2, PresetId::Standard, 30, "Ben");
         let creator = Hello::new(true, Variant::Classic, 2, PresetId::Icf, 15, "Asha");
-        let settings = agree(&[(id(1), joiner), (id(2), creator)], 5).unwrap();
+        let Some(Agreed::Carrom(settings)) = agree(&[(id(1), joiner), (id(2), creator)], 5) else {
+            panic!("a carrom match")
+        };
         assert_eq!(settings.variant(), Variant::Classic);
         assert_eq!(settings.preset(), PresetId::Icf);
         assert_eq!(settings.shot_clock, 15);
+    }
+
+    #[test]
+    fn ck_15_the_creator_of_a_draughts_game_chooses_its_colour() {
+        let hello = |creator: bool, name: &str| {
+            Hello::new(creator, Variant::DiscPool, 2, PresetId::Standard, 0, name)
+                .for_draughts(false)
+        };
+        let both = [(id(1), hello(false, "Ben")), (id(2), hello(true, "Asha"))];
+        assert_eq!(agree(&both, 1), Some(Agreed::Draughts { black_player: 0 }), "Asha is Red");
+        let carrom = Hello::new(false, Variant::DiscPool, 2, PresetId::Standard, 0, "Ben");
+        let mixed = [(id(1), carrom), (id(2), hello(true, "Asha"))];
+        assert_eq!(agree(&mixed, 1), None, "a carrom player cannot join a draughts game");
     }
 
     #[test]

@@ -3,7 +3,6 @@
 //! themselves are `carrom_signaling::code`, shared with the server.
 
 use super::PROTOCOL_VERSION;
-use crate::rules::Variant;
 
 /// The URL that joins private room `code` with `players` seats.
 pub fn private_room(signaling: &str, code: &str, players: u8) -> String {
@@ -11,16 +10,18 @@ pub fn private_room(signaling: &str, code: &str, players: u8) -> String {
     format!("{base}/r/{code}?seats={players}&v={PROTOCOL_VERSION}")
 }
 
-/// The URL that joins the quick-match queue for `variant` with `players` players.
-pub fn quick_match(signaling: &str, variant: Variant, players: u8) -> String {
+/// The URL that joins the quick-match queue for the game called `game` (a carrom
+/// variant's name, or `draughts`) with `players` players.
+pub fn quick_match(signaling: &str, game: &str, players: u8) -> String {
     let base = signaling.trim_end_matches('/');
-    let key = format!("carrom-p{PROTOCOL_VERSION}-{}-{players}", variant.name());
+    let key = format!("carrom-p{PROTOCOL_VERSION}-{game}-{players}");
     format!("{base}/q/{key}?next={players}")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Variant;
 
     #[test]
     fn every_room_address_carries_the_protocol_version() {
@@ -29,7 +30,7 @@ mod tests {
             private,
             format!("ws://127.0.0.1:3536/r/0123456789ABC?seats=3&v={PROTOCOL_VERSION}")
         );
-        let quick = quick_match("ws://h:1", Variant::DiscPool, 4);
+        let quick = quick_match("ws://h:1", Variant::DiscPool.name(), 4);
         assert_eq!(quick, format!("ws://h:1/q/carrom-p{PROTOCOL_VERSION}-disc_pool-4?next=4"));
     }
 }

@@ -329,3 +329,73 @@ fn a_fen_that_cannot_be_read_is_said_and_nothing_starts() {
     assert_eq!(screen(&app), Screen::Home);
     assert!(texts(&mut app).contains("cannot be set up"), "{}", texts(&mut app));
 }
+
+#[test]
+fn ck_15_an_online_game_against_a_headless_peer_ends_the_same_on_both() {
+    let test = "ck_15_an_online_game_against_a_headless_peer_ends_the_same_on_both";
+    if !crate::net_support::isolated(module_path!(), test) {
+        return;
+    }
+    let (url, stop) = crate::net_support::signaling();
+    let mut app = client(&home("draughts-online"), 21);
+    app.world_mut().resource_mut::<carrom::client::Preferences>().signaling = url.clone();
+    press(&mut app, Action::Draughts);
+    press(&mut app, Action::Mode(Mode::Online));
+    press(&mut app, Action::DraughtsColour(Colour::Red));
+    press(&mut app, Action::CreateMatch);
+    assert_eq!(screen(&app), Screen::Lobby);
+    let shown = texts(&mut app);
+    let code = shown
+        .split("carrom://join/")
+        .nth(1)
+        .map(|rest| rest.chars().take(13).collect::<String>())
+        .expect("the invite link is shown");
+    let peer = std::process::Command::new(env!("CARGO_BIN_EXE_carrom"))
+        .args(["peer", "--signaling", &url, "--room", &code, "--players", "2"])
+        .args(["--draughts", "easy", "--match-timeout", "300"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let real_time = |app: &mut App| {
+        app.update();
+        std::thread::sleep(Duration::from_millis(12));
+    };
+    let started = std::time::Instant::now();
+    while screen(&app) != Screen::Game {
+        assert!(started.elapsed() < Duration::from_secs(60), "the peers never met");
+        real_time(&mut app);
+    }
+    assert_eq!(table(&app).bottom, Colour::Red, "the creator's colour, at the bottom");
+    assert!(table(&app).online);
+    let mut moves = 0;
+    while screen(&app) == Screen::Game {
+        assert!(started.elapsed() < Duration::from_secs(300), "the online game never ended");
+        let t = table(&app);
+        let mine = t.ending.is_none()
+            && t.mover() == carrom::client::DraughtsPlayer::Human
+            && t.outbox.is_none_or(|turn| u32::from(turn.ply) <= t.game.plies);
+        if mine {
+            let m = some_move(&app, moves * 3 + 2);
+            click(&mut app, m.from as u32);
+            for landing in m.landings() {
+                if table(&app).outbox.is_some() {
+                    break;
+                }
+                click(&mut app, landing);
+            }
+            assert!(table(&app).outbox.is_some(), "the clicks sent {m:?}");
+            moves += 1;
+        }
+        real_time(&mut app);
+    }
+    let (code, report) = crate::net_support::finish(peer, Duration::from_secs(30));
+    let _ = stop.send(());
+    eprintln!("{report}");
+    assert_eq!(code, 0, "the headless peer finished too");
+    let t = table(&app);
+    let scores = [t.captured_by(Colour::Black) as i64, t.captured_by(Colour::Red) as i64];
+    assert_eq!(report["result"]["scores"], serde_json::json!(scores), "the same captures");
+    let winner = t.winner().map(|c| i64::from(c == Colour::Red));
+    assert_eq!(report["result"]["winner_side"], serde_json::json!(winner), "the same result");
+    assert!(moves > 3, "the person played ({moves} moves)");
+}

@@ -287,3 +287,51 @@ fn a_signaling_server_gone_mid_match_leaves_the_match_to_the_peers() {
     let ended_ms = joined + reports[0]["frames"].as_u64().unwrap() * 1000 / 60;
     assert!(joined < 8_000 && ended_ms > 9_000, "the server stopped mid-match: {ended_ms} ms");
 }
+
+#[test]
+fn ck_15_two_headless_draughts_peers_finish_a_game_on_one_hash() {
+    let test = "ck_15_two_headless_draughts_peers_finish_a_game_on_one_hash";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    let (url, stop) = signaling();
+    let dir = diagnostics_dir(test);
+    let peers: Vec<Child> = ["easy", "medium"]
+        .iter()
+        .map(|level| {
+            Command::new(env!("CARGO_BIN_EXE_carrom"))
+                .args(["peer", "--signaling", &url, "--room", "0123456789AB2", "--players", "2"])
+                .args(["--draughts", level, "--speed", "0", "--connect-timeout", "60"])
+                .args(["--match-timeout", "300", "--diagnostics"])
+                .arg(&dir)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::inherit())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let reports: Vec<Value> = peers
+        .into_iter()
+        .map(|child| {
+            let (code, report) = finish(child, Duration::from_secs(320));
+            assert_eq!(code, 0, "the peer finished the game: {report}");
+            report
+        })
+        .collect();
+    let _ = stop.send(());
+    for report in &reports {
+        eprintln!("{report}");
+        assert_eq!(report["result"]["ending"], "finished");
+        assert_eq!(report["hash"], reports[0]["hash"], "every peer ends on the same state");
+        assert_eq!(report["table"], reports[0]["table"], "and the same position");
+        assert_eq!(report["result"]["scores"], reports[0]["result"]["scores"]);
+        assert_eq!(report["result"]["winner_side"], reports[0]["result"]["winner_side"]);
+    }
+    let captured: i64 = reports[0]["result"]["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_i64().unwrap())
+        .sum();
+    assert!(captured > 0, "pieces were taken in the game");
+}

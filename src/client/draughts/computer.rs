@@ -101,6 +101,6 @@ fn think(
         && waited
         && let Some(m) = thinking.found.take()
     {
-        table.play(m);
+        table.commit(m);
     }
 }

@@ -74,6 +74,7 @@ pub fn status(table: &DraughtsMatch) -> String {
     let colour = table.to_move();
     let who = match table.mover() {
         Player::Computer(_) if is_thinking(table) => "The computer is thinking...".to_string(),
+        Player::Remote => format!("{} to move ({})", colour_label(colour), table.name(colour)),
         _ if table.players == [Player::Human; 2] => {
             format!("{} to move ({})", colour_label(colour), table.name(colour))
         }

@@ -1,5 +1,5 @@
 //! A person's move (CK-12): clicks and drags on the board, turned into squares, and the
-//! keyboard (type a square's number and Enter; Esc lets go of the piece).
+//! keyboard (type a square's number and Enter).
 
 use super::DraughtsSystems;
 use super::geometry::square_at;
@@ -53,7 +53,7 @@ fn pointer(
             _ => Picked::Nothing,
         };
         if let Picked::Play(m) = picked {
-            table.play(m);
+            table.commit(m);
         }
     }
 }
@@ -80,7 +80,7 @@ fn keys(
                 let Some(number) = number else { continue };
                 let table = &mut *table;
                 if let Picked::Play(m) = table.selection.click(&table.game, number - 1) {
-                    table.play(m);
+                    table.commit(m);
                 }
             }
             _ => {}

@@ -5,7 +5,8 @@
 use super::selection::Selection;
 use crate::checkers::level::Level;
 use crate::checkers::pdn::{Game, Outcome, write_game};
-use crate::checkers::{Colour, Draughts, Move, Position, Status};
+use crate::checkers::turns::Turn;
+use crate::checkers::{Colour, Draughts, Move, Moves, Position, Status};
 use crate::client::flow::setup::colour_label;
 use bevy::prelude::*;
 
@@ -16,6 +17,8 @@ pub enum Player {
     Human,
     /// The computer, at this strength (CK-11).
     Computer(Level),
+    /// A player on another machine (CK-15).
+    Remote,
 }
 
 /// How a game ended, beyond the engine's [`Status`].
@@ -48,6 +51,10 @@ pub struct DraughtsMatch {
     pub seed: u64,
     /// How the game ended, once it has.
     pub ending: Option<Ending>,
+    /// Online: moves go to the rollback session as turns instead of being played here.
+    pub online: bool,
+    /// Online: this machine's turn waiting for the session to play it.
+    pub outbox: Option<Turn>,
 }
 
 /// Black is 0, Red 1.
@@ -68,7 +75,7 @@ impl DraughtsMatch {
         shown[colour_index(colour)] = names[0].clone();
         shown[colour_index(colour.other())] = match opponent {
             Player::Computer(level) => format!("Computer ({})", level.name()),
-            Player::Human => names[1].clone(),
+            Player::Human | Player::Remote => names[1].clone(),
         };
         DraughtsMatch {
             game: Draughts::new(),
@@ -80,6 +87,8 @@ impl DraughtsMatch {
             selection: Selection::default(),
             seed,
             ending: None,
+            online: false,
+            outbox: None,
         }
     }
 
@@ -141,6 +150,31 @@ impl DraughtsMatch {
         }
     }
 
+    /// The move chosen by this machine's player: played here, or (online) sent as a turn
+    /// for the session to play on every peer.
+    pub fn commit(&mut self, m: Move) {
+        if !self.online {
+            self.play(m);
+            return;
+        }
+        let mut moves = Moves::default();
+        self.game.moves(&mut moves);
+        if let Some(index) = moves.as_slice().iter().position(|legal| legal.same_play(&m)) {
+            let ply = (self.game.plies + 1) as u16;
+            self.outbox = Some(Turn { ply, index: index as u16, resign: false });
+        }
+        self.selection = Selection::default();
+    }
+
+    /// `colour` resigns: here, or (online) as a turn the session plays.
+    pub fn resign_here(&mut self, colour: Colour) {
+        if self.online {
+            self.outbox = Some(Turn { resign: true, ..Turn::default() });
+        } else {
+            self.resign(colour);
+        }
+    }
+
     /// Pieces `colour` has captured.
     pub fn captured_by(&self, colour: Colour) -> u32 {
         12 - self.game.position.pieces(colour.other()).count_ones()
@@ -149,7 +183,7 @@ impl DraughtsMatch {
     /// Takes back the last move and, against the computer, its reply before it, so the
     /// person is to move again (CK-13). False when there is nothing to take back.
     pub fn take_back(&mut self) -> bool {
-        if self.ending.is_some() {
+        if self.ending.is_some() || self.online {
             return false;
         }
         let Some((before, _)) = self.played.pop() else { return false };

@@ -8,12 +8,16 @@ mod shots;
 
 pub use shots::Shots;
 
-use super::flow::{Controller, MatchSetup};
+use super::draughts::DraughtsMatch;
+use super::flow::{Controller, GameType, MatchSetup};
 use super::hosts::lobby::{JoinRequest, Lobby, OnlineController, OnlineImpairment};
 use super::hosts::online::{
     DiagnosticsDir, MatchOverAt, NetworkEnding, Online, OnlineMatch, banner_text,
 };
+use super::hosts::online_draughts::OnlineDraughts;
 use super::persistence::{Preferences, Storage};
+use crate::checkers::Colour;
+use crate::checkers::level::Level;
 use crate::game::FRAME_RATE;
 use crate::net::connect::IceServer;
 use crate::net::socket::Impairment;
@@ -44,6 +48,8 @@ pub struct PeerOptions {
     pub players: u8,
     /// Game type.
     pub variant: Variant,
+    /// Play English draughts instead, the computer at this level playing this peer's side.
+    pub draughts: Option<Level>,
     /// Board.
     pub preset: PresetId,
     /// Shot clock, seconds (0: off).
@@ -202,6 +208,10 @@ fn headless_app(options: &PeerOptions) -> App {
     setup.players = options.players;
     setup.preset = options.preset;
     setup.shot_clock = options.shot_clock;
+    if let Some(level) = options.draughts {
+        setup.game = GameType::Draughts;
+        setup.draughts_level = level;
+    }
     app.insert_resource(JoinRequest::Room { code: options.room.clone(), players: options.players })
         .insert_resource(OnlineController(Controller::Headless))
         .insert_resource(HeadlessShots::new(options.shots.clone()))
@@ -217,21 +227,38 @@ fn headless_app(options: &PeerOptions) -> App {
     app
 }
 
-fn report(world: &World, online: &Online, ending: Ending, banner: String) -> PeerReport {
-    let m = world.resource::<OnlineMatch>().0;
+/// The outcome as a report gives it: winner side, scores, the final state's hash and the
+/// final table's (carrom's table; draughts' position).
+fn outcome(world: &World) -> (Option<usize>, Vec<i32>, u64, u64) {
     let over = world.resource::<MatchOverAt>().0;
+    if let Some(game) = world.get_resource::<OnlineDraughts>() {
+        let t = game.0;
+        let table = world.get_resource::<DraughtsMatch>();
+        let winner = table.and_then(|t| t.winner()).map(|c| usize::from(c == Colour::Red));
+        let captured = |c| table.map_or(0, |t| t.captured_by(c) as i32);
+        let scores = vec![captured(Colour::Black), captured(Colour::Red)];
+        let position = crate::determinism::fnv1a64(bytemuck::bytes_of(&t.game.position));
+        return (winner.filter(|_| over.is_some()), scores, t.hash(), position);
+    }
+    let m = world.resource::<OnlineMatch>().0;
     let standing = m.standing();
     let sides = m.settings().sides();
-    let (frames, hash) = over.unwrap_or((0, m.hash()));
     let winner = (over.is_some() && standing.winner != NO_SIDE).then_some(standing.winner as usize);
+    (winner, standing.scores[..sides].to_vec(), m.hash(), m.table().hash())
+}
+
+fn report(world: &World, online: &Online, ending: Ending, banner: String) -> PeerReport {
+    let over = world.resource::<MatchOverAt>().0;
+    let (winner, scores, hash_now, table) = outcome(world);
+    let (frames, hash) = over.unwrap_or((0, hash_now));
     let first_frame = online.first_frame;
     PeerReport {
         ending,
         winner,
-        scores: standing.scores[..sides].to_vec(),
+        scores,
         frames,
         hash,
-        table: m.table().hash(),
+        table,
         rollbacks: online.rollbacks,
         worst_resim_us: online.worst_resim.as_micros() as u64,
         bytes_sent: online.bytes_sent(),

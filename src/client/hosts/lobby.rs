@@ -7,12 +7,17 @@
 use super::local::LocalMatch;
 use super::local::next_seed;
 use super::online::{DiagnosticsDir, MatchOverAt, Online, OnlineConfig, OnlineMatch, OnlineRecord};
+use super::online_draughts::{OnlineDraughts, colour_of};
+use crate::checkers::turns::TurnGame;
+use crate::checkers::{Colour, Draughts};
+use crate::client::draughts::table::colour_index;
+use crate::client::draughts::{DraughtsMatch, Player as DraughtsPlayer};
 use crate::client::flow::{Controller, GameType, MatchHost, MatchSetup, Screen};
 use crate::client::persistence::Preferences;
 use crate::game::Match;
 use crate::net::connect::{GAME_CHANNEL, HELLO_CHANNEL, PEER_CONNECT_BOUND, open};
 use crate::net::diagnostics::DesyncRecord;
-use crate::net::hello::{Hello, agree, names};
+use crate::net::hello::{Agreed, Hello, agree, names};
 use crate::net::room::{private_room, quick_match};
 use crate::net::session::{build_session, handle_of, match_seed};
 use crate::net::signaller::Introduced;
@@ -132,10 +137,14 @@ fn open_lobby(
     let request = request.map(|r| r.clone()).unwrap_or(JoinRequest::Quick);
     commands.remove_resource::<JoinRequest>();
     let signaling = preferences.signaling.clone();
+    let draughts = setup.game == GameType::Draughts;
+    // Draughts is for two; the game's name keys its quick-match queue.
+    let (players, game) =
+        if draughts { (2, "draughts") } else { (setup.players, setup.variant.name()) };
     let room = match &request {
         JoinRequest::Create => {
-            let code = invite::mint(next_seed(None), setup.players);
-            Ok((private_room(&signaling, &code, setup.players), Some(code), setup.players, true))
+            let code = invite::mint(next_seed(None), players);
+            Ok((private_room(&signaling, &code, players), Some(code), players, true))
         }
         JoinRequest::Code(text) => match invite::parse(text) {
             Some(found) => {
@@ -147,13 +156,13 @@ fn open_lobby(
         JoinRequest::Room { code, players } => {
             Ok((private_room(&signaling, code, *players), Some(code.clone()), *players, false))
         }
-        JoinRequest::Quick => {
-            Ok((quick_match(&signaling, setup.variant, setup.players), None, setup.players, false))
-        }
+        JoinRequest::Quick => Ok((quick_match(&signaling, game, players), None, players, false)),
     };
     let mine = |players: u8, creator: bool| {
         let name = &preferences.names[0];
-        Hello::new(creator, setup.variant, players, setup.preset, setup.shot_clock, name)
+        let hello =
+            Hello::new(creator, setup.variant, players, setup.preset, setup.shot_clock, name);
+        if draughts { hello.for_draughts(setup.draughts_colour == Colour::Black) } else { hello }
     };
     let lobby = match room {
         Ok((url, code, players, creator)) => {
@@ -208,6 +217,7 @@ fn wait_in_lobby(
     controller: Res<OnlineController>,
     impairment: Option<Res<OnlineImpairment>>,
     diagnostics: Res<DiagnosticsDir>,
+    setup: Res<MatchSetup>,
     mut screen: ResMut<NextState<Screen>>,
     mut host: ResMut<NextState<MatchHost>>,
     mut game: ResMut<NextState<GameType>>,
@@ -253,7 +263,7 @@ fn wait_in_lobby(
     let mut hellos: Vec<(PeerId, Hello)> =
         lobby.hellos.iter().filter(|(p, _)| connected.contains(p)).cloned().collect();
     hellos.push((me, lobby.mine.clone()));
-    let Some(settings) = agree(&hellos, match_seed(&peers)) else {
+    let Some(agreed) = agree(&hellos, match_seed(&peers)) else {
         lobby.problem = Some("the players chose games that cannot be played together".into());
         return;
     };
@@ -279,14 +289,38 @@ fn wait_in_lobby(
         *slot = name;
     }
     shown_names[local] = preferences.names[0].clone();
-    let controllers =
-        core::array::from_fn(|i| if i == local { controller.0 } else { Controller::Remote });
-    let m = Match::new(settings);
-    commands.insert_resource(LocalMatch::resumed(m, controllers, shown_names.clone()));
-    commands.insert_resource(OnlineMatch(m));
+    match agreed {
+        Agreed::Carrom(settings) => {
+            let controllers =
+                core::array::from_fn(
+                    |i| {
+                        if i == local { controller.0 } else { Controller::Remote }
+                    },
+                );
+            let m = Match::new(settings);
+            commands.insert_resource(LocalMatch::resumed(m, controllers, shown_names.clone()));
+            commands.insert_resource(OnlineMatch(m));
+            let record = OnlineRecord::new(DesyncRecord::new(&settings), diagnostics.0.clone());
+            commands.insert_resource(record);
+            game.set(GameType::Carrom);
+        }
+        Agreed::Draughts { black_player } => {
+            let colour = colour_of(local, black_player);
+            let other = shown_names[1 - local.min(1)].clone();
+            let names = [shown_names[local].clone(), other];
+            let seed = match_seed(&peers);
+            let mut table = DraughtsMatch::new(colour, DraughtsPlayer::Remote, names, seed);
+            if controller.0 == Controller::Headless {
+                let level = setup.draughts_level;
+                table.players[colour_index(colour)] = DraughtsPlayer::Computer(level);
+            }
+            table.online = true;
+            commands.insert_resource(table);
+            commands.insert_resource(OnlineDraughts(TurnGame::new(Draughts::new(), black_player)));
+            game.set(GameType::Draughts);
+        }
+    }
     commands.insert_resource(MatchOverAt::default());
-    let record = OnlineRecord::new(DesyncRecord::new(&settings), diagnostics.0.clone());
-    commands.insert_resource(record);
     commands.insert_resource(Session::P2P(session));
     commands.insert_resource(LocalPlayers(vec![local]));
     let Some(socket) = lobby.socket.take() else { return };
@@ -300,7 +334,6 @@ fn wait_in_lobby(
         counters,
         lobby.started,
     ));
-    game.set(GameType::Carrom);
     host.set(MatchHost::Online);
     screen.set(Screen::Game);
 }

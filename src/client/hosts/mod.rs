@@ -5,6 +5,7 @@
 pub mod lobby;
 pub mod local;
 pub mod online;
+pub mod online_draughts;
 pub mod sets;
 
 pub use local::{FixedSeed, LocalMatch, MatchFinished, MatchStep, next_seed, start_local};
@@ -30,6 +31,11 @@ impl Plugin for HostsPlugin {
                 ),
             );
         }
-        app.add_plugins((local::LocalMatchPlugin, lobby::LobbyPlugin, online::OnlinePlugin));
+        app.add_plugins((
+            local::LocalMatchPlugin,
+            lobby::LobbyPlugin,
+            online::OnlinePlugin,
+            online_draughts::OnlineDraughtsPlugin,
+        ));
     }
 }

@@ -7,7 +7,9 @@
 //! peer), and a desync is reported with a record for `carrom replay`.
 
 use super::local::LocalMatch;
+use super::online_draughts::{OnlineDraughts, input_of};
 use super::sets::{HostSystems, MatchSystems};
+use crate::client::draughts::DraughtsMatch;
 use crate::client::flow::Screen;
 use crate::game::{Input, Match, Phase, advance};
 use crate::net::diagnostics::DesyncRecord;
@@ -15,8 +17,9 @@ use crate::net::session::{frame_inputs, handle_of};
 use crate::net::socket::Counters;
 use bevy::prelude::*;
 use bevy_ggrs::{
-    GgrsConfig, GgrsPlugin, GgrsSchedule, LoadWorld, LocalInputs, LocalPlayers, PlayerInputs,
-    ReadInputs, RollbackApp, RollbackFrameRate, RunGgrsSystems, Session,
+    ChecksumFlag, ChecksumPart, GgrsConfig, GgrsPlugin, GgrsSchedule, LoadWorld, LocalInputs,
+    LocalPlayers, PlayerInputs, ReadInputs, RollbackApp, RollbackFrameRate, RollbackId,
+    RunGgrsSystems, SaveWorld, SaveWorldSystems, Session,
 };
 use ggrs::GgrsEvent;
 use matchbox_socket::{PeerId, WebRtcSocket};
@@ -187,19 +190,28 @@ impl Plugin for OnlinePlugin {
             .init_resource::<DiagnosticsDir>()
             .rollback_resource_with_copy::<OnlineMatch>()
             .rollback_resource_with_copy::<MatchOverAt>()
-            .checksum_resource::<OnlineMatch>(|m| m.0.hash())
+            .add_systems(SaveWorld, checksum.in_set(SaveWorldSystems::Checksum))
             .add_systems(ReadInputs, read_inputs)
-            .add_systems(GgrsSchedule, step.in_set(OnlineStep))
+            .add_systems(
+                GgrsSchedule,
+                step_carrom.in_set(OnlineStep).run_if(resource_exists::<OnlineMatch>),
+            )
             .add_systems(LoadWorld, rollback_begins)
             .add_systems(PreUpdate, rollback_ends.after(RunGgrsSystems))
             // Set conditions are configured for Update and FixedUpdate only; this one is its own.
             .add_systems(OnEnter(Screen::Game), spawn_banner.run_if(resource_exists::<Online>))
             .add_systems(
                 Update,
-                (mirror, session_events, show_banner)
+                mirror.in_set(MatchSystems).in_set(HostSystems::Online).before(session_events),
+            )
+            // Either game's match: carrom's views read LocalMatch, draughts' DraughtsMatch.
+            .add_systems(
+                Update,
+                (session_events, show_banner)
                     .chain()
-                    .in_set(MatchSystems)
-                    .in_set(HostSystems::Online),
+                    .in_set(HostSystems::Online)
+                    .run_if(in_state(Screen::Game))
+                    .run_if(resource_exists::<Online>),
             )
             // Kept through the Results screen, so the others still receive what they need
             // to confirm the ending.
@@ -207,18 +219,49 @@ impl Plugin for OnlinePlugin {
     }
 }
 
-/// The local player's input: what this machine's controls built for its seat.
-fn read_inputs(mut commands: Commands, local: Option<Res<LocalMatch>>, players: Res<LocalPlayers>) {
+/// The local player's input: what this machine's controls built for its seat (carrom), or
+/// the turn its player chose (draughts).
+fn read_inputs(
+    mut commands: Commands,
+    local: Option<Res<LocalMatch>>,
+    draughts: Option<Res<DraughtsMatch>>,
+    players: Res<LocalPlayers>,
+) {
     let mut inputs = bevy::platform::collections::HashMap::new();
     for &handle in &players.0 {
-        let input = local.as_ref().and_then(|l| l.inputs.get(handle).copied()).unwrap_or_default();
+        let input = match (&local, &draughts) {
+            (Some(l), _) => l.inputs.get(handle).copied().unwrap_or_default(),
+            (None, Some(table)) => input_of(table.outbox),
+            (None, None) => Input::ZERO,
+        };
         inputs.insert(handle, input);
     }
     commands.insert_resource(LocalInputs::<OnlineConfig>(inputs));
 }
 
-/// The one rollback system: a frame of the game. A player who has left resigns.
-fn step(
+/// The checksum GGRS compares: the hash of whichever game the session runs.
+fn checksum(
+    mut commands: Commands,
+    carrom: Option<Res<OnlineMatch>>,
+    draughts: Option<Res<OnlineDraughts>>,
+    mut parts: Query<&mut ChecksumPart, (Without<RollbackId>, With<ChecksumFlag<OnlineMatch>>)>,
+) {
+    let hash = match (carrom, draughts) {
+        (Some(m), _) => m.0.hash(),
+        (None, Some(d)) => d.0.hash(),
+        (None, None) => return,
+    };
+    let part = ChecksumPart(u128::from(hash));
+    match parts.single_mut() {
+        Ok(mut existing) => *existing = part,
+        Err(_) => {
+            commands.spawn((part, ChecksumFlag::<OnlineMatch>::default()));
+        }
+    }
+}
+
+/// The rollback system of carrom: a frame of the game. A player who has left resigns.
+pub(super) fn step_carrom(
     mut m: ResMut<OnlineMatch>,
     mut over: ResMut<MatchOverAt>,
     inputs: Res<PlayerInputs<OnlineConfig>>,
@@ -386,6 +429,7 @@ fn close_session(mut commands: Commands) {
     commands.remove_resource::<Session<OnlineConfig>>();
     commands.remove_resource::<Online>();
     commands.remove_resource::<OnlineMatch>();
+    commands.remove_resource::<OnlineDraughts>();
     commands.remove_resource::<OnlineRecord>();
     commands.insert_resource(MatchOverAt::default());
 }

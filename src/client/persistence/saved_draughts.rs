@@ -69,12 +69,14 @@ fn player_name(player: Player) -> String {
     match player {
         Player::Human => "human".into(),
         Player::Computer(level) => level.name().into(),
+        Player::Remote => "remote".into(),
     }
 }
 
 fn player_from(name: &str) -> Option<Player> {
     match name {
         "human" => Some(Player::Human),
+        "remote" => Some(Player::Remote),
         other => [Level::Easy, Level::Medium, Level::Hard]
             .into_iter()
             .find(|l| l.name() == other)
@@ -224,7 +226,8 @@ fn save_on_move(
     mut last: Local<Option<(usize, bool)>>,
 ) {
     let now = (table.played.len(), table.ending.is_some());
-    if *last != Some(now) {
+    // An online game lives on every peer's screen, not in a file here.
+    if *last != Some(now) && !table.online {
         *last = Some(now);
         write_game(&table, &storage, &mut notice);
     }
@@ -318,7 +321,7 @@ fn keep_for_later(
     mut notice: ResMut<Notice>,
     mut saved: ResMut<SavedDraughts>,
 ) {
-    let Some(table) = table else { return };
+    let Some(table) = table.filter(|t| !t.online) else { return };
     write_game(&table, &storage, &mut notice);
     saved.0 = table.ending.is_none().then(|| table.clone());
 }

@@ -441,5 +441,10 @@ fn score_line(setup: &MatchSetup, scores: &DraughtsScores) -> String {
 
 /// The game the quick-match queue would find, in words.
 fn quick_label(setup: &MatchSetup) -> String {
-    format!("Quick match: {}, {} players", variant_label(setup.variant), setup.players)
+    match setup.game {
+        GameType::Draughts => "Quick match: Checkers".to_string(),
+        GameType::Carrom => {
+            format!("Quick match: {}, {} players", variant_label(setup.variant), setup.players)
+        }
+    }
 }

@@ -87,7 +87,7 @@ fn act(
                 }
                 if let Some(table) = draughts.as_mut() {
                     let colour = resigning_colour(table);
-                    table.resign(colour);
+                    table.resign_here(colour);
                 }
                 pause.set(Pause::Running);
             }

@@ -1,0 +1,109 @@
+//! Draughts under the same rollback session as carrom (CK-15): the rollback state is the POD
+//! [`TurnGame`]; each frame every player's input carries its [`Turn`] (the move number and
+//! the move's index, or a resignation) in the fields carrom uses for a stroke, and
+//! `GgrsSchedule` steps the game with them. The board on screen is a copy of it, kept in
+//! [`DraughtsMatch`], whose moves go out as turns.
+
+use super::online::{MatchOverAt, OnlineStep};
+use crate::checkers::turns::{Turn, TurnGame};
+use crate::checkers::{Colour, Moves};
+use crate::client::draughts::DraughtsMatch;
+use crate::client::draughts::table::Ending;
+use crate::client::flow::Screen;
+use crate::game::Input;
+use crate::net::session::frame_inputs;
+use bevy::prelude::*;
+use bevy_ggrs::{GgrsSchedule, PlayerInputs, RollbackApp};
+
+/// The draughts game as rollback sees it.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct OnlineDraughts(pub TurnGame);
+
+/// A turn as the session carries it: the move number in `stroke`, the index in
+/// `placement`, a resignation as carrom's.
+pub fn input_of(turn: Option<Turn>) -> Input {
+    match turn {
+        Some(t) if t.resign => Input::resign(),
+        Some(t) => Input { stroke: t.ply, placement: t.index as i16, ..Input::ZERO },
+        None => Input::ZERO,
+    }
+}
+
+/// The turn an input carries.
+pub fn turn_of(input: &Input) -> Turn {
+    Turn { ply: input.stroke, index: input.placement as u16, resign: input.resigns() }
+}
+
+/// Registers the draughts game with the rollback session.
+pub(super) struct OnlineDraughtsPlugin;
+
+impl Plugin for OnlineDraughtsPlugin {
+    fn build(&self, app: &mut App) {
+        app.rollback_resource_with_copy::<OnlineDraughts>()
+            .add_systems(
+                GgrsSchedule,
+                // Only one of the two games runs; the order keeps the schedule unambiguous.
+                step.in_set(OnlineStep)
+                    .after(super::online::step_carrom)
+                    .run_if(resource_exists::<OnlineDraughts>),
+            )
+            .add_systems(
+                Update,
+                mirror
+                    .run_if(in_state(Screen::Game))
+                    .run_if(resource_exists::<OnlineDraughts>)
+                    .run_if(resource_exists::<DraughtsMatch>),
+            );
+    }
+}
+
+/// The one rollback system for draughts: a frame of the game. A player who has left
+/// resigns.
+fn step(
+    mut game: ResMut<OnlineDraughts>,
+    mut over: ResMut<MatchOverAt>,
+    inputs: Res<PlayerInputs<crate::client::hosts::online::OnlineConfig>>,
+) {
+    let turns: Vec<Turn> = frame_inputs(&inputs).iter().map(turn_of).collect();
+    game.0.step(&turns);
+    if over.0.is_none() && game.0.is_over() {
+        over.0 = Some((game.0.frame, game.0.hash()));
+    }
+}
+
+/// The board on screen follows the rollback state: a move played there is played here (so
+/// the last move shows and the captures count), anything else is copied.
+fn mirror(online: Res<OnlineDraughts>, mut table: ResMut<DraughtsMatch>) {
+    let now = online.0;
+    if table.game == now.game && table.ending.is_some() == now.is_over() {
+        return;
+    }
+    let table = &mut *table;
+    if now.game.plies == table.game.plies + 1 {
+        let mut moves = Moves::default();
+        table.game.moves(&mut moves);
+        if let Some(m) = moves.as_slice().get(now.last_index as usize).copied() {
+            table.play(m);
+        }
+    }
+    if table.game != now.game {
+        table.game = now.game;
+        table.played.clear();
+        table.selection = Default::default();
+    }
+    if table.outbox.is_some_and(|t| u32::from(t.ply) <= now.game.plies && !t.resign) {
+        table.outbox = None;
+    }
+    table.ending = match now.resigned() {
+        Some(colour) => Some(Ending::Resigned(colour)),
+        None => match now.game.status() {
+            crate::checkers::Status::Playing => None,
+            status => Some(Ending::Status(status)),
+        },
+    };
+}
+
+/// The colour this machine plays in an online game whose Black is player `black_player`.
+pub fn colour_of(local: usize, black_player: u32) -> Colour {
+    if local == black_player as usize { Colour::Black } else { Colour::Red }
+}
