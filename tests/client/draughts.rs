@@ -303,6 +303,7 @@ fn a_position_typed_as_a_fen_is_played_on_and_a_finished_game_saved_as_pdn() {
     drag(&mut app, 8, 17);
     assert!(run_until(&mut app, 10, |a| screen(a) == Screen::Results));
     press(&mut app, Action::SavePdn);
+    app.update();
     let shown = texts(&mut app);
     let path = shown
         .lines()
@@ -398,4 +399,45 @@ fn ck_15_an_online_game_against_a_headless_peer_ends_the_same_on_both() {
     let winner = t.winner().map(|c| i64::from(c == Colour::Red));
     assert_eq!(report["result"]["winner_side"], serde_json::json!(winner), "the same result");
     assert!(moves > 3, "the person played ({moves} moves)");
+}
+
+#[test]
+fn ck_15_a_friend_who_leaves_an_online_game_forfeits_it() {
+    let test = "ck_15_a_friend_who_leaves_an_online_game_forfeits_it";
+    if !crate::net_support::isolated(module_path!(), test) {
+        return;
+    }
+    let (url, stop) = crate::net_support::signaling();
+    let mut app = client(&home("draughts-online-left"), 22);
+    app.world_mut().resource_mut::<carrom::client::Preferences>().signaling = url.clone();
+    press(&mut app, Action::Draughts);
+    press(&mut app, Action::Mode(Mode::Online));
+    press(&mut app, Action::DraughtsColour(Colour::Red));
+    press(&mut app, Action::CreateMatch);
+    let shown = texts(&mut app);
+    let code: String = shown.split("carrom://join/").nth(1).unwrap().chars().take(13).collect();
+    let mut peer = std::process::Command::new(env!("CARGO_BIN_EXE_carrom"))
+        .args(["peer", "--signaling", &url, "--room", &code, "--players", "2"])
+        .args(["--draughts", "easy", "--match-timeout", "300"])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    let real_time = |app: &mut App, done: &dyn Fn(&App) -> bool| {
+        while !done(app) {
+            assert!(started.elapsed() < Duration::from_secs(90), "timed out");
+            app.update();
+            std::thread::sleep(Duration::from_millis(12));
+        }
+    };
+    real_time(&mut app, &|a| screen(a) == Screen::Game);
+    // The computer (Black) opens; then the friend's program is killed.
+    real_time(&mut app, &|a| table(a).game.plies >= 1);
+    let _ = peer.kill();
+    let _ = peer.wait();
+    real_time(&mut app, &|a| screen(a) == Screen::Results);
+    let shown = texts(&mut app);
+    let _ = stop.send(());
+    assert!(shown.contains("left the game") && shown.contains("forfeit"), "{shown}");
+    assert!(shown.contains("Player 1 wins"), "the one who stayed wins: {shown}");
 }

@@ -33,6 +33,18 @@ mod colour {
 #[derive(Component)]
 struct Redrawn;
 
+/// A piece gliding along the squares of the move just played.
+#[derive(Component)]
+struct Glide {
+    /// The centres it passes, start first.
+    path: Vec<Vec2>,
+    /// Seconds since the move.
+    elapsed: f32,
+}
+
+/// Seconds a piece takes for each step of a move.
+const GLIDE_STEP: f32 = 0.18;
+
 /// Draws the board.
 pub(super) struct BoardViewPlugin;
 
@@ -41,9 +53,12 @@ impl Plugin for BoardViewPlugin {
         app.add_systems(OnEnter(Screen::Game), spawn_board.run_if(in_state(GameType::Draughts)))
             .add_systems(
                 Update,
-                redraw
-                    .run_if(in_state(Screen::Game).and_then(in_state(GameType::Draughts)))
-                    .run_if(resource_exists_and_changed::<DraughtsMatch>),
+                (
+                    redraw.run_if(resource_exists_and_changed::<DraughtsMatch>),
+                    glide.run_if(resource_exists::<DraughtsMatch>),
+                )
+                    .chain()
+                    .run_if(in_state(Screen::Game).and_then(in_state(GameType::Draughts))),
             );
     }
 }
@@ -113,7 +128,12 @@ fn redraw(
     old: Query<Entity, With<Redrawn>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
+    mut seen: Local<usize>,
 ) {
+    // A move just played glides from its start through its landings.
+    let fresh = table.played.len() > *seen;
+    *seen = table.played.len();
+    let moved = table.last_move().filter(|_| fresh);
     for entity in &old {
         commands.entity(entity).despawn();
     }
@@ -136,14 +156,41 @@ fn redraw(
         } else {
             continue;
         };
-        commands.spawn(disc(meshes, materials, Circle::new(radius), rim, at, 1.0));
-        commands.spawn(disc(meshes, materials, Circle::new(radius * 0.86), face, at, 1.1));
-        let ring = Annulus::new(radius * 0.55, radius * 0.62);
-        commands.spawn(disc(meshes, materials, ring, rim, at, 1.2));
-        if position.kings & (1 << bit) != 0 {
-            let crown = Annulus::new(radius * 0.30, radius * 0.48);
-            commands.spawn(disc(meshes, materials, crown, colour::CROWN, at, 1.3));
+        let glide = moved.filter(|m| m.to as u32 == bit).map(|m| Glide {
+            path: std::iter::once(m.from as u32)
+                .chain(m.landings())
+                .map(|b| centre(b, bottom))
+                .collect(),
+            elapsed: 0.0,
+        });
+        let start = glide.as_ref().map_or(at, |g| g.path[0]);
+        let mut piece = commands.spawn((
+            Redrawn,
+            DespawnOnExit(Screen::Game),
+            Transform::from_translation(start.extend(1.0)),
+            Visibility::Visible,
+        ));
+        if let Some(glide) = glide {
+            piece.insert(glide);
         }
+        let king = position.kings & (1 << bit) != 0;
+        piece.with_children(|parts| {
+            let ring = Annulus::new(radius * 0.55, radius * 0.62);
+            let crown = Annulus::new(radius * 0.30, radius * 0.48);
+            let layers: [(Mesh, Color); 4] = [
+                (Circle::new(radius).into(), rim),
+                (Circle::new(radius * 0.86).into(), face),
+                (ring.into(), rim),
+                (crown.into(), if king { colour::CROWN } else { face }),
+            ];
+            for (z, (mesh, tint)) in layers.into_iter().enumerate() {
+                parts.spawn((
+                    Mesh2d(meshes.add(mesh)),
+                    MeshMaterial2d(materials.add(tint)),
+                    Transform::from_xyz(0.0, 0.0, 0.01 * z as f32),
+                ));
+            }
+        });
     }
     if table.ending.is_some() {
         return;
@@ -171,6 +218,27 @@ fn redraw(
                 cross.4.rotation = Quat::from_rotation_z(turn * core::f32::consts::PI);
                 commands.spawn(cross);
             }
+        }
+    }
+}
+
+/// Moves gliding pieces along their path, one step every [`GLIDE_STEP`].
+fn glide(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut pieces: Query<(Entity, &mut Glide, &mut Transform)>,
+) {
+    for (entity, mut glide, mut transform) in &mut pieces {
+        glide.elapsed += time.delta_secs();
+        let steps = glide.path.len().saturating_sub(1);
+        let progress = (glide.elapsed / GLIDE_STEP).min(steps as f32);
+        let k = (progress.floor() as usize).min(steps.saturating_sub(1));
+        let t = progress - k as f32;
+        let (a, b) = (glide.path[k], glide.path[(k + 1).min(steps)]);
+        let at = a.lerp(b, t * t * (3.0 - 2.0 * t));
+        transform.translation = at.extend(transform.translation.z);
+        if progress >= steps as f32 {
+            commands.entity(entity).remove::<Glide>();
         }
     }
 }

@@ -28,6 +28,8 @@ pub enum Ending {
     Status(Status),
     /// `Colour` resigned.
     Resigned(Colour),
+    /// `Colour`'s player left the online game: a forfeit.
+    Left(Colour),
 }
 
 /// The game in progress.
@@ -208,7 +210,7 @@ impl DraughtsMatch {
     pub fn winner(&self) -> Option<Colour> {
         match self.ending? {
             Ending::Status(Status::Won(colour)) => Some(colour),
-            Ending::Resigned(colour) => Some(colour.other()),
+            Ending::Resigned(colour) | Ending::Left(colour) => Some(colour.other()),
             Ending::Status(_) => None,
         }
     }
@@ -228,6 +230,9 @@ impl DraughtsMatch {
             }
             Some(Ending::Status(Status::Playing)) => String::new(),
             Some(Ending::Resigned(colour)) => format!("{} resigned.", colour_label(colour)),
+            Some(Ending::Left(colour)) => {
+                format!("{} left the game: it is ruled a forfeit.", self.name(colour))
+            }
         }
     }
 }

@@ -4,7 +4,7 @@
 //! `GgrsSchedule` steps the game with them. The board on screen is a copy of it, kept in
 //! [`DraughtsMatch`], whose moves go out as turns.
 
-use super::online::{MatchOverAt, OnlineStep};
+use super::online::{MatchOverAt, NetworkEnding, Online, OnlineStep};
 use crate::checkers::turns::{Turn, TurnGame};
 use crate::checkers::{Colour, Moves};
 use crate::client::draughts::DraughtsMatch;
@@ -73,9 +73,24 @@ fn step(
 
 /// The board on screen follows the rollback state: a move played there is played here (so
 /// the last move shows and the captures count), anything else is copied.
-fn mirror(online: Res<OnlineDraughts>, mut table: ResMut<DraughtsMatch>) {
+fn mirror(
+    online: Res<OnlineDraughts>,
+    network: Option<Res<Online>>,
+    mut table: ResMut<DraughtsMatch>,
+) {
     let now = online.0;
-    if table.game == now.game && table.ending.is_some() == now.is_over() {
+    // The session resigns a player who has gone; that is a forfeit, not a resignation.
+    let left = network.is_some_and(|n| n.ending == Some(NetworkEnding::PeerLeft));
+    let bottom = table.bottom;
+    let ending = match now.resigned() {
+        Some(colour) if left && colour != bottom => Some(Ending::Left(colour)),
+        Some(colour) => Some(Ending::Resigned(colour)),
+        None => match now.game.status() {
+            crate::checkers::Status::Playing => None,
+            status => Some(Ending::Status(status)),
+        },
+    };
+    if table.game == now.game && table.ending == ending {
         return;
     }
     let table = &mut *table;
@@ -94,13 +109,7 @@ fn mirror(online: Res<OnlineDraughts>, mut table: ResMut<DraughtsMatch>) {
     if table.outbox.is_some_and(|t| u32::from(t.ply) <= now.game.plies && !t.resign) {
         table.outbox = None;
     }
-    table.ending = match now.resigned() {
-        Some(colour) => Some(Ending::Resigned(colour)),
-        None => match now.game.status() {
-            crate::checkers::Status::Playing => None,
-            status => Some(Ending::Status(status)),
-        },
-    };
+    table.ending = ending;
 }
 
 /// The colour this machine plays in an online game whose Black is player `black_player`.

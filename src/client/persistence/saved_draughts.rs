@@ -11,7 +11,7 @@ use crate::client::draughts::table::colour_index;
 use crate::client::draughts::{DraughtsMatch, Player};
 use crate::client::flow::{GameType, MatchSummary, Screen};
 use crate::client::persistence::storage::{self, Storage};
-use crate::client::ui::{Action, Notice};
+use crate::client::ui::{Action, MenuSet, Notice};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -146,12 +146,15 @@ impl Plugin for SavedDraughtsPlugin {
         let scores = load_scores(app.world_mut());
         app.insert_resource(saved).insert_resource(scores).add_systems(
             Update,
-            (save_on_move, count_the_result)
-                .run_if(in_state(Screen::Game).and_then(in_state(GameType::Draughts)))
+            (
+                save_on_move.run_if(in_state(Screen::Game).and_then(in_state(GameType::Draughts))),
+                // Whatever screen the ending lands on (Results may open the same frame).
+                count_the_result,
+            )
                 .run_if(resource_exists_and_changed::<DraughtsMatch>),
         );
         app.add_systems(OnExit(Screen::Game), keep_for_later.run_if(in_state(GameType::Draughts)))
-            .add_systems(Update, save_pdn.run_if(in_state(Screen::Results)));
+            .add_systems(Update, save_pdn.after(MenuSet).run_if(in_state(Screen::Results)));
     }
 }
 
