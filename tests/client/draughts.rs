@@ -441,3 +441,54 @@ fn ck_15_a_friend_who_leaves_an_online_game_forfeits_it() {
     assert!(shown.contains("left the game") && shown.contains("forfeit"), "{shown}");
     assert!(shown.contains("Player 1 wins"), "the one who stayed wins: {shown}");
 }
+
+#[test]
+fn ck_13_online_take_back_and_draw_are_offers_the_other_answers() {
+    let test = "ck_13_online_take_back_and_draw_are_offers_the_other_answers";
+    if !crate::net_support::isolated(module_path!(), test) {
+        return;
+    }
+    let (url, stop) = crate::net_support::signaling();
+    let mut app = client(&home("draughts-online-offers"), 23);
+    app.world_mut().resource_mut::<carrom::client::Preferences>().signaling = url.clone();
+    press(&mut app, Action::Draughts);
+    press(&mut app, Action::Mode(Mode::Online));
+    press(&mut app, Action::DraughtsColour(Colour::Black));
+    press(&mut app, Action::CreateMatch);
+    let shown = texts(&mut app);
+    let code: String = shown.split("carrom://join/").nth(1).unwrap().chars().take(13).collect();
+    let mut peer = std::process::Command::new(env!("CARGO_BIN_EXE_carrom"))
+        .args(["peer", "--signaling", &url, "--room", &code, "--players", "2"])
+        .args(["--draughts", "easy", "--match-timeout", "300"])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    let wait = |app: &mut App, what: &str, done: &dyn Fn(&App) -> bool| {
+        while !done(app) {
+            assert!(started.elapsed() < Duration::from_secs(90), "timed out waiting: {what}");
+            app.update();
+            std::thread::sleep(Duration::from_millis(12));
+        }
+    };
+    wait(&mut app, "the game", &|a| screen(a) == Screen::Game);
+    // Black (this client) opens, the computer replies.
+    click(&mut app, 10);
+    click(&mut app, 14);
+    wait(&mut app, "the reply", &|a| table(a).game.plies == 2);
+    let after_reply = table(&app).game;
+    press(&mut app, Action::OfferDraw);
+    wait(&mut app, "the draw offer", &|a| table(a).offer.is_some());
+    wait(&mut app, "its answer", &|a| table(a).offer.is_none());
+    assert!(table(&app).ending.is_none(), "the computer declined the draw");
+    assert_eq!(table(&app).game, after_reply);
+    press(&mut app, Action::TakeBack);
+    wait(&mut app, "the take-back", &|a| table(a).game.plies == 0);
+    assert_eq!(table(&app).game, Draughts::new(), "both moves were taken back on both sides");
+    click(&mut app, 9);
+    click(&mut app, 13);
+    wait(&mut app, "play going on", &|a| table(a).game.plies == 2);
+    let _ = peer.kill();
+    let _ = peer.wait();
+    let _ = stop.send(());
+}

@@ -3,9 +3,10 @@
 //! for a moment first, so a person sees it happen.
 
 use super::DraughtsSystems;
-use super::table::{DraughtsMatch, Player};
+use super::table::{DraughtsMatch, Player, colour_index};
 use crate::checkers::level::{HARD_NODES, choose};
 use crate::checkers::search::Searcher;
+use crate::checkers::turns::{Offer, Say};
 use crate::checkers::{Draughts, Move};
 use crate::client::flow::{PausableSystems, Screen};
 use bevy::prelude::*;
@@ -47,7 +48,10 @@ impl Plugin for ComputerPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Thinking>()
             .init_resource::<ComputerBudget>()
-            .add_systems(Update, think.in_set(DraughtsSystems).in_set(PausableSystems))
+            .add_systems(
+                Update,
+                (answer, think).chain().in_set(DraughtsSystems).in_set(PausableSystems),
+            )
             .add_systems(OnExit(Screen::Game), |mut thinking: ResMut<Thinking>| {
                 *thinking = Thinking::default();
             });
@@ -57,6 +61,19 @@ impl Plugin for ComputerPlugin {
 /// Whether the computer is thinking now (the status line says so).
 pub fn is_thinking(table: &DraughtsMatch) -> bool {
     table.ending.is_none() && matches!(table.mover(), Player::Computer(_))
+}
+
+/// Online, the computer answers the other player's offers: a take-back yes, a draw no.
+fn answer(mut table: ResMut<DraughtsMatch>) {
+    let me = table.players[colour_index(table.bottom)];
+    if !matches!(me, Player::Computer(_)) || table.outbox.is_some_and(|t| t.say != Say::Nothing) {
+        return;
+    }
+    match table.offer_to_answer() {
+        Some(Offer::TakeBack(_)) => table.say(Say::Accept),
+        Some(Offer::Draw(_)) => table.say(Say::Decline),
+        None => {}
+    }
 }
 
 fn think(

@@ -8,6 +8,7 @@ use super::table::{DraughtsMatch, Player};
 use crate::checkers::Colour;
 use crate::checkers::moves::has_capture;
 use crate::checkers::pdn::write_move;
+use crate::checkers::turns::{Offer, Say};
 use crate::client::flow::setup::colour_label;
 use crate::client::flow::{GameType, MatchSummary, Screen};
 use crate::client::ui::{self, Action, MenuSet, palette};
@@ -26,6 +27,15 @@ pub enum DraughtsField {
     Help,
 }
 
+/// When a button shows.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+enum Shown {
+    /// In an online game.
+    Online,
+    /// While the other player's offer waits for an answer.
+    Offered,
+}
+
 /// Builds and updates the HUD; ends the game into Results.
 pub(super) struct HudPlugin;
 
@@ -34,7 +44,7 @@ impl Plugin for HudPlugin {
         app.add_systems(OnEnter(Screen::Game), spawn.run_if(in_state(GameType::Draughts)))
             .add_systems(
                 Update,
-                (update, take_back.after(MenuSet), finish).chain().in_set(DraughtsSystems),
+                (update, show_buttons, act.after(MenuSet), finish).chain().in_set(DraughtsSystems),
             );
     }
 }
@@ -62,6 +72,9 @@ fn spawn(mut commands: Commands) {
             p.spawn((DraughtsField::Sides, ui::text("", 18.0, palette::TEXT)));
             p.spawn((DraughtsField::LastMove, ui::text("", 16.0, palette::TEXT)));
             p.spawn(ui::button("Take back", Action::TakeBack, 1, false));
+            p.spawn((Shown::Online, ui::button("Offer a draw", Action::OfferDraw, 2, false)));
+            p.spawn((Shown::Offered, ui::button("Accept", Action::AcceptOffer, 3, false)));
+            p.spawn((Shown::Offered, ui::button("Decline", Action::DeclineOffer, 4, false)));
             p.spawn((DraughtsField::Help, ui::text("", 14.0, palette::DIM)));
         });
 }
@@ -70,6 +83,16 @@ fn spawn(mut commands: Commands) {
 pub fn status(table: &DraughtsMatch) -> String {
     if table.ending.is_some() {
         return table.ending_text();
+    }
+    match table.offer {
+        Some(Offer::Draw(by)) if by != table.bottom => {
+            return format!("{} offers a draw.", table.name(by));
+        }
+        Some(Offer::TakeBack(by)) if by != table.bottom => {
+            return format!("{} asks to take back a move.", table.name(by));
+        }
+        Some(_) => return "Waiting for the answer to your offer...".into(),
+        None => {}
     }
     let colour = table.to_move();
     let who = match table.mover() {
@@ -120,10 +143,31 @@ fn update(table: Res<DraughtsMatch>, mut fields: Query<(&DraughtsField, &mut Tex
     }
 }
 
-fn take_back(mut table: ResMut<DraughtsMatch>, mut actions: MessageReader<Action>) {
+fn show_buttons(table: Res<DraughtsMatch>, mut buttons: Query<(&Shown, &mut Node)>) {
+    for (shown, mut node) in &mut buttons {
+        let visible = match shown {
+            Shown::Online => table.online,
+            Shown::Offered => table.offer_to_answer().is_some(),
+        };
+        let display = if visible { Display::Flex } else { Display::None };
+        if node.display != display {
+            node.display = display;
+        }
+    }
+}
+
+/// Take back here; online, take-back and draw are offers the other player answers.
+fn act(mut table: ResMut<DraughtsMatch>, mut actions: MessageReader<Action>) {
     for action in actions.read() {
-        if *action == Action::TakeBack {
-            table.take_back();
+        match action {
+            Action::TakeBack if table.online => table.say(Say::OfferTakeBack),
+            Action::TakeBack => {
+                table.take_back();
+            }
+            Action::OfferDraw => table.say(Say::OfferDraw),
+            Action::AcceptOffer if table.offer_to_answer().is_some() => table.say(Say::Accept),
+            Action::DeclineOffer if table.offer_to_answer().is_some() => table.say(Say::Decline),
+            _ => {}
         }
     }
 }

@@ -5,7 +5,7 @@
 use super::selection::Selection;
 use crate::checkers::level::Level;
 use crate::checkers::pdn::{Game, Outcome, write_game};
-use crate::checkers::turns::Turn;
+use crate::checkers::turns::{Offer, Say, Turn};
 use crate::checkers::{Colour, Draughts, Move, Moves, Position, Status};
 use crate::client::flow::setup::colour_label;
 use bevy::prelude::*;
@@ -30,6 +30,8 @@ pub enum Ending {
     Resigned(Colour),
     /// `Colour`'s player left the online game: a forfeit.
     Left(Colour),
+    /// Both players agreed to a draw (online).
+    DrawAgreed,
 }
 
 /// The game in progress.
@@ -57,6 +59,8 @@ pub struct DraughtsMatch {
     pub online: bool,
     /// Online: this machine's turn waiting for the session to play it.
     pub outbox: Option<Turn>,
+    /// Online: an offer waiting for its answer (CK-13).
+    pub offer: Option<Offer>,
 }
 
 /// Black is 0, Red 1.
@@ -91,6 +95,7 @@ impl DraughtsMatch {
             ending: None,
             online: false,
             outbox: None,
+            offer: None,
         }
     }
 
@@ -163,9 +168,23 @@ impl DraughtsMatch {
         self.game.moves(&mut moves);
         if let Some(index) = moves.as_slice().iter().position(|legal| legal.same_play(&m)) {
             let ply = (self.game.plies + 1) as u16;
-            self.outbox = Some(Turn { ply, index: index as u16, resign: false });
+            self.outbox = Some(Turn { ply, index: index as u16, ..Turn::default() });
         }
         self.selection = Selection::default();
+    }
+
+    /// Online: says `say` about an offer (the session carries it to the other player).
+    pub fn say(&mut self, say: Say) {
+        if self.online && self.ending.is_none() {
+            self.outbox = Some(Turn { say, ..Turn::default() });
+        }
+    }
+
+    /// Online: the offer waiting for this machine's answer, if the other side made one.
+    pub fn offer_to_answer(&self) -> Option<Offer> {
+        self.offer.filter(|o| match o {
+            Offer::Draw(by) | Offer::TakeBack(by) => *by != self.bottom,
+        })
     }
 
     /// `colour` resigns: here, or (online) as a turn the session plays.
@@ -211,7 +230,7 @@ impl DraughtsMatch {
         match self.ending? {
             Ending::Status(Status::Won(colour)) => Some(colour),
             Ending::Resigned(colour) | Ending::Left(colour) => Some(colour.other()),
-            Ending::Status(_) => None,
+            Ending::Status(_) | Ending::DrawAgreed => None,
         }
     }
 
@@ -230,6 +249,7 @@ impl DraughtsMatch {
             }
             Some(Ending::Status(Status::Playing)) => String::new(),
             Some(Ending::Resigned(colour)) => format!("{} resigned.", colour_label(colour)),
+            Some(Ending::DrawAgreed) => "Drawn by agreement.".into(),
             Some(Ending::Left(colour)) => {
                 format!("{} left the game: it is ruled a forfeit.", self.name(colour))
             }

@@ -5,7 +5,7 @@
 //! [`DraughtsMatch`], whose moves go out as turns.
 
 use super::online::{MatchOverAt, NetworkEnding, Online, OnlineStep};
-use crate::checkers::turns::{Turn, TurnGame};
+use crate::checkers::turns::{Say, Turn, TurnGame, slot};
 use crate::checkers::{Colour, Moves};
 use crate::client::draughts::DraughtsMatch;
 use crate::client::draughts::table::Ending;
@@ -20,18 +20,25 @@ use bevy_ggrs::{GgrsSchedule, PlayerInputs, RollbackApp};
 pub struct OnlineDraughts(pub TurnGame);
 
 /// A turn as the session carries it: the move number in `stroke`, the index in
-/// `placement`, a resignation as carrom's.
+/// `placement`, what is said about an offer in `angle`, a resignation as carrom's.
 pub fn input_of(turn: Option<Turn>) -> Input {
     match turn {
         Some(t) if t.resign => Input::resign(),
-        Some(t) => Input { stroke: t.ply, placement: t.index as i16, ..Input::ZERO },
+        Some(t) => {
+            Input { stroke: t.ply, placement: t.index as i16, angle: t.say as u16, ..Input::ZERO }
+        }
         None => Input::ZERO,
     }
 }
 
 /// The turn an input carries.
 pub fn turn_of(input: &Input) -> Turn {
-    Turn { ply: input.stroke, index: input.placement as u16, resign: input.resigns() }
+    Turn {
+        ply: input.stroke,
+        index: input.placement as u16,
+        resign: input.resigns(),
+        say: Say::from_code(input.angle),
+    }
 }
 
 /// Registers the draughts game with the rollback session.
@@ -83,6 +90,7 @@ fn mirror(
     let left = network.is_some_and(|n| n.ending == Some(NetworkEnding::PeerLeft));
     let bottom = table.bottom;
     let ending = match now.resigned() {
+        _ if now.agreed_draw() => Some(Ending::DrawAgreed),
         Some(colour) if left && colour != bottom => Some(Ending::Left(colour)),
         Some(colour) => Some(Ending::Resigned(colour)),
         None => match now.game.status() {
@@ -90,10 +98,14 @@ fn mirror(
             status => Some(Ending::Status(status)),
         },
     };
+    let table = &mut *table;
+    if table.offer != now.offer() {
+        table.offer = now.offer();
+    }
+    settle_outbox(table, &now);
     if table.game == now.game && table.ending == ending {
         return;
     }
-    let table = &mut *table;
     if now.game.plies == table.game.plies + 1 {
         let mut moves = Moves::default();
         table.game.moves(&mut moves);
@@ -101,15 +113,36 @@ fn mirror(
             table.play(m);
         }
     }
+    // A take-back accepted: back along the moves played here, else start afresh from it.
+    while table.game != now.game && table.played.iter().any(|(before, _)| *before == now.game) {
+        if let Some((before, _)) = table.played.pop() {
+            table.game = before;
+        }
+    }
     if table.game != now.game {
         table.game = now.game;
         table.played.clear();
-        table.selection = Default::default();
     }
-    if table.outbox.is_some_and(|t| u32::from(t.ply) <= now.game.plies && !t.resign) {
+    table.selection = Default::default();
+    table.ending = ending;
+}
+
+/// Forgets this machine's turn once the session has heard it: a move once played, an
+/// offer once made, an answer once the offer is gone. (A turn repeated after that does
+/// nothing, but a stale one must not outlive its moment.)
+fn settle_outbox(table: &mut DraughtsMatch, now: &TurnGame) {
+    let Some(turn) = table.outbox else { return };
+    let heard = match turn.say {
+        _ if turn.resign => false,
+        Say::Nothing => u32::from(turn.ply) <= now.game.plies,
+        say @ (Say::OfferDraw | Say::OfferTakeBack) => {
+            now.offered_at[slot(say, table.bottom)] == now.game.plies + 1
+        }
+        Say::Accept | Say::Decline => now.offer().is_none(),
+    };
+    if heard {
         table.outbox = None;
     }
-    table.ending = ending;
 }
 
 /// The colour this machine plays in an online game whose Black is player `black_player`.

@@ -21,6 +21,12 @@ pub enum Action {
     DraughtsColour(Colour),
     /// Draughts: take back the last move (and the computer's reply).
     TakeBack,
+    /// Draughts online: offer a draw.
+    OfferDraw,
+    /// Draughts online: accept the other player's offer.
+    AcceptOffer,
+    /// Draughts online: decline the other player's offer.
+    DeclineOffer,
     /// Results (draughts): save the game as a PDN file.
     SavePdn,
     /// Home (draughts): start or stop typing a position (FEN) to start from.
