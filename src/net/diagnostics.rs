@@ -3,6 +3,9 @@
 //! frame it simulated, and the frame with both checksums. `carrom replay FILE` re-runs
 //! the inputs headless and reports the first frame whose checksum differs from the record.
 
+use super::turn_input::turn_of;
+use crate::checkers::Draughts;
+use crate::checkers::turns::TurnGame;
 use crate::game::{Input, Match, advance};
 use crate::rules::{Settings, Variant};
 use crate::sim::{PresetId, SIM_VERSION};
@@ -40,6 +43,12 @@ pub struct DesyncRecord {
     pub local_checksum: String,
     /// The other peer's checksum there.
     pub remote_checksum: String,
+    /// `draughts` for a draughts game (older records, and carrom, have none).
+    #[serde(default)]
+    pub game: String,
+    /// Draughts: the input slot of the player who plays Black.
+    #[serde(default)]
+    pub black_player: u32,
 }
 
 /// The outcome of replaying a record.
@@ -68,6 +77,30 @@ impl DesyncRecord {
             desync_frame: -1,
             local_checksum: String::new(),
             remote_checksum: String::new(),
+            game: String::new(),
+            black_player: 0,
+        }
+    }
+
+    /// A record of an online draughts game (from the start) whose Black is player
+    /// `black_player`.
+    pub fn draughts(black_player: u32) -> DesyncRecord {
+        DesyncRecord {
+            format: FORMAT,
+            sim_version: SIM_VERSION,
+            variant: String::new(),
+            players: 2,
+            board: String::new(),
+            shot_clock: 0,
+            seed: 0,
+            inputs: Vec::new(),
+            confirmed: 0,
+            checksums: Vec::new(),
+            desync_frame: -1,
+            local_checksum: String::new(),
+            remote_checksum: String::new(),
+            game: "draughts".into(),
+            black_player,
         }
     }
 
@@ -118,10 +151,32 @@ impl DesyncRecord {
 
     /// Re-runs the recorded inputs and compares each frame's checksum with the record.
     pub fn replay(&self) -> Result<Replay, String> {
+        if self.game == "draughts" {
+            if self.format != FORMAT {
+                return Err(format!("record format {} (this version reads {FORMAT})", self.format));
+            }
+            let game = TurnGame::new(Draughts::new(), self.black_player.min(1));
+            return self.replay_with(
+                game,
+                |g| g.hash(),
+                |g, inputs| {
+                    g.step(&inputs.iter().map(turn_of).collect::<Vec<_>>());
+                },
+            );
+        }
         let settings = self.settings()?;
-        let mut m = Match::new(settings);
+        self.replay_with(Match::new(settings), |m| m.hash(), advance)
+    }
+
+    /// Replays from `state` with `step`, comparing `hash` with the record at every frame.
+    fn replay_with<S>(
+        &self,
+        mut state: S,
+        hash: impl Fn(&S) -> u64,
+        step: impl Fn(&mut S, &[Input]),
+    ) -> Result<Replay, String> {
         for (frame, (inputs, recorded)) in self.inputs.iter().zip(&self.checksums).enumerate() {
-            let replayed = format!("{:016x}", m.hash());
+            let replayed = format!("{:016x}", hash(&state));
             if &replayed != recorded {
                 return Ok(Replay {
                     frames: frame,
@@ -132,7 +187,7 @@ impl DesyncRecord {
                 .iter()
                 .map(|text| unhex(text).ok_or_else(|| format!("frame {frame}: bad input {text:?}")))
                 .collect::<Result<_, _>>()?;
-            advance(&mut m, &inputs);
+            step(&mut state, &inputs);
         }
         Ok(Replay { frames: self.inputs.len(), first_difference: None })
     }
@@ -185,6 +240,29 @@ mod tests {
         record.checksums[77] = "0000000000000000".into();
         let replay = record.replay().unwrap();
         assert_eq!(replay.first_difference.map(|d| d.0), Some(77));
+    }
+
+    #[test]
+    fn ck_15_a_draughts_record_replays_and_names_a_difference() {
+        use super::super::turn_input::input_of;
+        use crate::checkers::turns::Turn;
+        let mut game = TurnGame::new(Draughts::new(), 1);
+        let mut record = DesyncRecord::draughts(1);
+        for frame in 0..40 {
+            let mover = game.player_of(game.game.position.to_move());
+            let mut inputs = [Input::ZERO; 2];
+            let turn = Turn { ply: game.game.plies as u16 + 1, index: 0, ..Turn::default() };
+            inputs[mover] = input_of(Some(turn));
+            record.record(frame, game.hash(), &inputs);
+            game.step(&inputs.iter().map(turn_of).collect::<Vec<_>>());
+        }
+        assert!(game.game.plies > 10, "moves were played");
+        let text = serde_json::to_string(&record).unwrap();
+        let back: DesyncRecord = serde_json::from_str(&text).unwrap();
+        assert_eq!(back.replay().unwrap(), Replay { frames: 40, first_difference: None });
+        let mut wrong = back;
+        wrong.checksums[30] = "0000000000000000".into();
+        assert_eq!(wrong.replay().unwrap().first_difference.map(|d| d.0), Some(30));
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub mod room;
 pub mod session;
 pub mod signaller;
 pub mod socket;
+pub mod turn_input;
 
 pub use session::{build_session, match_seed};
 pub use socket::{Counters, Impairment, SafeChannel};

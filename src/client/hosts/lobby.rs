@@ -317,6 +317,8 @@ fn wait_in_lobby(
             table.online = true;
             commands.insert_resource(table);
             commands.insert_resource(OnlineDraughts(TurnGame::new(Draughts::new(), black_player)));
+            let record = DesyncRecord::draughts(black_player);
+            commands.insert_resource(OnlineRecord::new(record, diagnostics.0.clone()));
             game.set(GameType::Draughts);
         }
     }

@@ -7,7 +7,7 @@
 //! peer), and a desync is reported with a record for `carrom replay`.
 
 use super::local::LocalMatch;
-use super::online_draughts::{OnlineDraughts, input_of};
+use super::online_draughts::OnlineDraughts;
 use super::sets::{HostSystems, MatchSystems};
 use crate::client::draughts::DraughtsMatch;
 use crate::client::flow::Screen;
@@ -15,6 +15,7 @@ use crate::game::{Input, Match, Phase, advance};
 use crate::net::diagnostics::DesyncRecord;
 use crate::net::session::{frame_inputs, handle_of};
 use crate::net::socket::Counters;
+use crate::net::turn_input::input_of;
 use bevy::prelude::*;
 use bevy_ggrs::{
     ChecksumFlag, ChecksumPart, GgrsConfig, GgrsPlugin, GgrsSchedule, LoadWorld, LocalInputs,
@@ -166,6 +167,11 @@ impl OnlineRecord {
     /// An empty record of a match of these settings, to be written into `dir`.
     pub fn new(record: DesyncRecord, dir: Option<PathBuf>) -> OnlineRecord {
         OnlineRecord { record, dir }
+    }
+
+    /// Notes the state's `hash` at the start of `frame` and the inputs applied to it.
+    pub fn record(&mut self, frame: usize, hash: u64, inputs: &[Input]) {
+        self.record.record(frame, hash, inputs);
     }
 }
 

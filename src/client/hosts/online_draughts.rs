@@ -4,42 +4,21 @@
 //! `GgrsSchedule` steps the game with them. The board on screen is a copy of it, kept in
 //! [`DraughtsMatch`], whose moves go out as turns.
 
-use super::online::{MatchOverAt, NetworkEnding, Online, OnlineStep};
-use crate::checkers::turns::{Say, Turn, TurnGame, slot};
+use super::online::{MatchOverAt, NetworkEnding, Online, OnlineRecord, OnlineStep};
+use crate::checkers::turns::Turn;
+use crate::checkers::turns::{Say, TurnGame, slot};
 use crate::checkers::{Colour, Moves};
 use crate::client::draughts::DraughtsMatch;
 use crate::client::draughts::table::Ending;
 use crate::client::flow::Screen;
-use crate::game::Input;
 use crate::net::session::frame_inputs;
+use crate::net::turn_input::turn_of;
 use bevy::prelude::*;
 use bevy_ggrs::{GgrsSchedule, PlayerInputs, RollbackApp};
 
 /// The draughts game as rollback sees it.
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct OnlineDraughts(pub TurnGame);
-
-/// A turn as the session carries it: the move number in `stroke`, the index in
-/// `placement`, what is said about an offer in `angle`, a resignation as carrom's.
-pub fn input_of(turn: Option<Turn>) -> Input {
-    match turn {
-        Some(t) if t.resign => Input::resign(),
-        Some(t) => {
-            Input { stroke: t.ply, placement: t.index as i16, angle: t.say as u16, ..Input::ZERO }
-        }
-        None => Input::ZERO,
-    }
-}
-
-/// The turn an input carries.
-pub fn turn_of(input: &Input) -> Turn {
-    Turn {
-        ply: input.stroke,
-        index: input.placement as u16,
-        resign: input.resigns(),
-        say: Say::from_code(input.angle),
-    }
-}
 
 /// Registers the draughts game with the rollback session.
 pub(super) struct OnlineDraughtsPlugin;
@@ -70,8 +49,13 @@ fn step(
     mut game: ResMut<OnlineDraughts>,
     mut over: ResMut<MatchOverAt>,
     inputs: Res<PlayerInputs<crate::client::hosts::online::OnlineConfig>>,
+    record: Option<ResMut<OnlineRecord>>,
 ) {
-    let turns: Vec<Turn> = frame_inputs(&inputs).iter().map(turn_of).collect();
+    let inputs = frame_inputs(&inputs);
+    if let Some(mut record) = record {
+        record.record(game.0.frame as usize, game.0.hash(), &inputs);
+    }
+    let turns: Vec<Turn> = inputs.iter().map(turn_of).collect();
     game.0.step(&turns);
     if over.0.is_none() && game.0.is_over() {
         over.0 = Some((game.0.frame, game.0.hash()));
