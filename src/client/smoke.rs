@@ -1,7 +1,8 @@
 //! The windowed smoke run (`carrom --smoke-test DIR`), for CI under Xvfb: it shows Home,
 //! starts a three-player Freestyle match, breaks at full power through the same pointer
 //! messages the mouse sends, saves `home.png`, `aim.png` (pulling back, guide drawn) and
-//! `game.png` (mid-break); then opens a draughts game on a position with a compulsory
+//! `game.png` (mid-break); then shows Home with Checkers chosen (`home-checkers.png`), opens
+//! a draughts game on a position with a compulsory
 //! capture, picks up the capturing man and saves `draughts.png` (numbers, rings, crosses,
 //! the captured counts); then prints one JSON line of measurements (launch to first
 //! frame, frame times and simulation step times during the break, memory) and quits.
@@ -187,10 +188,13 @@ fn drive_draughts(
             setup.mode = Mode::PassAndPlay;
             setup.draughts_colour = Colour::Black;
         }
-        Stage::Draughts if smoke.since == 30 => {
+        Stage::Draughts if smoke.since == 28 => {
+            shoot(&mut commands, &smoke.dir, "home-checkers.png")
+        }
+        Stage::Draughts if smoke.since == 40 => {
             actions.write(Action::Play);
         }
-        Stage::Draughts if smoke.since > 40 && *screen.get() == Screen::Game => {
+        Stage::Draughts if smoke.since > 50 && *screen.get() == Screen::Game => {
             let Some(mut table) = table else { return };
             let Ok(position) = read_fen(DRAUGHTS_FEN) else { return };
             table.game = Draughts::from(position);
@@ -202,7 +206,12 @@ fn drive_draughts(
         Stage::DraughtsShown if smoke.since == 30 => {
             shoot(&mut commands, &smoke.dir, "draughts.png")
         }
-        Stage::DraughtsShown if smoke.since > 40 && smoke.dir.join("draughts.png").is_file() => {
+        Stage::DraughtsShown
+            if smoke.since > 40
+                && ["draughts.png", "home-checkers.png"]
+                    .iter()
+                    .all(|f| smoke.dir.join(f).is_file()) =>
+        {
             println!("{}", report(&smoke));
             exit.write(AppExit::Success);
         }

@@ -394,6 +394,8 @@ fn ck_15_an_online_game_against_a_headless_peer_ends_the_same_on_both() {
     eprintln!("{report}");
     assert_eq!(code, 0, "the headless peer finished too");
     let t = table(&app);
+    let position = carrom::determinism::fnv1a64(bytemuck::bytes_of(&t.game.position));
+    assert_eq!(report["table"], format!("{position:016x}"), "the same final position");
     let scores = [t.captured_by(Colour::Black) as i64, t.captured_by(Colour::Red) as i64];
     assert_eq!(report["result"]["scores"], serde_json::json!(scores), "the same captures");
     let winner = t.winner().map(|c| i64::from(c == Colour::Red));

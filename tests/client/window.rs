@@ -314,4 +314,7 @@ fn home_and_a_break_render_in_a_real_window() {
     assert!(reds > 1_000, "red pieces show ({reds} pixels)");
     let hud = (w * 78 / 100, 0, w, h);
     assert!(draughts.bright(hud, 200) > 300, "the HUD has text");
+    let checkers_home = Picture::load(&dir.join("home-checkers.png"));
+    let chosen = checkers_home.count(everywhere, [140, 90, 40], 40);
+    assert!(chosen > 1_000, "Home shows the chosen options ({chosen} pixels)");
 }
