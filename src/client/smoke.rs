@@ -4,7 +4,7 @@
 //! `game.png` (mid-break); then shows Home with Checkers chosen (`home-checkers.png`), opens
 //! a draughts game on a position with a compulsory
 //! capture, picks up the capturing man and saves `draughts.png` (numbers, rings, crosses,
-//! the captured counts); then prints one JSON line of measurements (launch to first
+//! the captured counts) and, mid-capture, `draughts-capture.png`; then prints one JSON line of measurements (launch to first
 //! frame, frame times and simulation step times during the break, memory) and quits.
 
 use crate::checkers::pdn::read_fen;
@@ -206,9 +206,19 @@ fn drive_draughts(
         Stage::DraughtsShown if smoke.since == 30 => {
             shoot(&mut commands, &smoke.dir, "draughts.png")
         }
+        // The capture 10x17: the man glides over 14, which shrinks away.
+        Stage::DraughtsShown if smoke.since == 45 => {
+            let Some(table) = table else { return };
+            let landing = centre(16, table.bottom);
+            pointer.write(BoardPointer { at: landing, action: PointerAction::Press });
+            pointer.write(BoardPointer { at: landing, action: PointerAction::Release });
+        }
+        Stage::DraughtsShown if smoke.since == 52 => {
+            shoot(&mut commands, &smoke.dir, "draughts-capture.png")
+        }
         Stage::DraughtsShown
-            if smoke.since > 40
-                && ["draughts.png", "home-checkers.png"]
+            if smoke.since > 60
+                && ["draughts.png", "home-checkers.png", "draughts-capture.png"]
                     .iter()
                     .all(|f| smoke.dir.join(f).is_file()) =>
         {

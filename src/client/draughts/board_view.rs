@@ -7,6 +7,7 @@
 use super::geometry::{SQUARE, cell_centre, centre};
 use super::selection::movable;
 use super::table::DraughtsMatch;
+use crate::checkers::Colour;
 use crate::checkers::moves::has_capture;
 use crate::client::flow::{GameType, Screen};
 use bevy::prelude::*;
@@ -55,7 +56,7 @@ impl Plugin for BoardViewPlugin {
                 Update,
                 (
                     redraw.run_if(resource_exists_and_changed::<DraughtsMatch>),
-                    glide.run_if(resource_exists::<DraughtsMatch>),
+                    (glide, fade).run_if(resource_exists::<DraughtsMatch>),
                 )
                     .chain()
                     .run_if(in_state(Screen::Game).and_then(in_state(GameType::Draughts))),
@@ -164,33 +165,28 @@ fn redraw(
             elapsed: 0.0,
         });
         let start = glide.as_ref().map_or(at, |g| g.path[0]);
-        let mut piece = commands.spawn((
-            Redrawn,
-            DespawnOnExit(Screen::Game),
-            Transform::from_translation(start.extend(1.0)),
-            Visibility::Visible,
-        ));
-        if let Some(glide) = glide {
-            piece.insert(glide);
-        }
         let king = position.kings & (1 << bit) != 0;
-        piece.with_children(|parts| {
-            let ring = Annulus::new(radius * 0.55, radius * 0.62);
-            let crown = Annulus::new(radius * 0.30, radius * 0.48);
-            let layers: [(Mesh, Color); 4] = [
-                (Circle::new(radius).into(), rim),
-                (Circle::new(radius * 0.86).into(), face),
-                (ring.into(), rim),
-                (crown.into(), if king { colour::CROWN } else { face }),
-            ];
-            for (z, (mesh, tint)) in layers.into_iter().enumerate() {
-                parts.spawn((
-                    Mesh2d(meshes.add(mesh)),
-                    MeshMaterial2d(materials.add(tint)),
-                    Transform::from_xyz(0.0, 0.0, 0.01 * z as f32),
-                ));
-            }
-        });
+        let piece = spawn_piece(&mut commands, meshes, materials, start, (face, rim), king);
+        if let Some(glide) = glide {
+            commands.entity(piece).insert(glide);
+        }
+    }
+    // The men a fresh capture took fade as the capturing piece passes over them.
+    if let (Some(m), Some((before, _))) = (moved, table.played.last()) {
+        let path: Vec<Vec2> =
+            std::iter::once(m.from as u32).chain(m.landings()).map(|b| centre(b, bottom)).collect();
+        let (face, rim) = match before.position.to_move() {
+            Colour::Black => (colour::RED_FACE, colour::RED_RIM),
+            Colour::Red => (colour::BLACK_FACE, colour::BLACK_RIM),
+        };
+        for bit in (0..32).filter(|b| m.captured & (1 << b) != 0) {
+            let at = centre(bit, bottom);
+            let step = path.windows(2).position(|w| (w[0] + w[1]) / 2.0 == at).unwrap_or(0);
+            let king = before.position.kings & (1 << bit) != 0;
+            let ghost = spawn_piece(&mut commands, meshes, materials, at, (face, rim), king);
+            let fade = Fade { at: (step as f32 + 0.5) * GLIDE_STEP, elapsed: 0.0 };
+            commands.entity(ghost).insert(fade);
+        }
     }
     if table.ending.is_some() {
         return;
@@ -218,6 +214,71 @@ fn redraw(
                 cross.4.rotation = Quat::from_rotation_z(turn * core::f32::consts::PI);
                 commands.spawn(cross);
             }
+        }
+    }
+}
+
+/// A piece drawn at `at`: a rim, a face, an inner ring and, for a king, a gold crown.
+fn spawn_piece(
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<ColorMaterial>,
+    at: Vec2,
+    (face, rim): (Color, Color),
+    king: bool,
+) -> Entity {
+    let radius = SQUARE * 0.4;
+    let ring = Annulus::new(radius * 0.55, radius * 0.62);
+    let crown = Annulus::new(radius * 0.30, radius * 0.48);
+    let mut layers: Vec<(Mesh, Color)> = vec![
+        (Circle::new(radius).into(), rim),
+        (Circle::new(radius * 0.86).into(), face),
+        (ring.into(), rim),
+    ];
+    if king {
+        layers.push((crown.into(), colour::CROWN));
+    }
+    commands
+        .spawn((
+            Redrawn,
+            DespawnOnExit(Screen::Game),
+            Transform::from_translation(at.extend(1.0)),
+            Visibility::Visible,
+        ))
+        .with_children(|parts| {
+            for (z, (mesh, tint)) in layers.into_iter().enumerate() {
+                parts.spawn((
+                    Mesh2d(meshes.add(mesh)),
+                    MeshMaterial2d(materials.add(tint)),
+                    Transform::from_xyz(0.0, 0.0, 0.01 * z as f32),
+                ));
+            }
+        })
+        .id()
+}
+
+/// A captured man shrinking away once the capturing piece has passed, `at` seconds in.
+#[derive(Component)]
+struct Fade {
+    at: f32,
+    elapsed: f32,
+}
+
+/// Seconds a captured man takes to vanish.
+const FADE_FOR: f32 = 0.15;
+
+/// Shrinks captured men away, then removes them.
+fn fade(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut ghosts: Query<(Entity, &mut Fade, &mut Transform)>,
+) {
+    for (entity, mut fade, mut transform) in &mut ghosts {
+        fade.elapsed += time.delta_secs();
+        let left = 1.0 - ((fade.elapsed - fade.at) / FADE_FOR).clamp(0.0, 1.0);
+        transform.scale = Vec3::splat(left.max(0.0));
+        if left <= 0.0 {
+            commands.entity(entity).despawn();
         }
     }
 }
