@@ -2,6 +2,7 @@
 //! rollback with peers. Both keep the match on screen in [`LocalMatch`], which the board,
 //! its input and the HUD read whichever host runs it.
 
+pub mod checksum;
 pub mod lobby;
 pub mod local;
 pub mod online;
@@ -36,6 +37,7 @@ impl Plugin for HostsPlugin {
             lobby::LobbyPlugin,
             online::OnlinePlugin,
             online_draughts::OnlineDraughtsPlugin,
+            checksum::ChecksumPlugin,
         ));
     }
 }

@@ -7,7 +7,6 @@
 //! peer), and a desync is reported with a record for `carrom replay`.
 
 use super::local::LocalMatch;
-use super::online_draughts::OnlineDraughts;
 use super::sets::{HostSystems, MatchSystems};
 use crate::client::draughts::DraughtsMatch;
 use crate::client::flow::Screen;
@@ -18,9 +17,8 @@ use crate::net::socket::Counters;
 use crate::net::turn_input::input_of;
 use bevy::prelude::*;
 use bevy_ggrs::{
-    ChecksumFlag, ChecksumPart, GgrsConfig, GgrsPlugin, GgrsSchedule, LoadWorld, LocalInputs,
-    LocalPlayers, PlayerInputs, ReadInputs, RollbackApp, RollbackFrameRate, RollbackId,
-    RunGgrsSystems, SaveWorld, SaveWorldSystems, Session,
+    GgrsConfig, GgrsPlugin, GgrsSchedule, LoadWorld, LocalInputs, LocalPlayers, PlayerInputs,
+    ReadInputs, RollbackApp, RollbackFrameRate, RunGgrsSystems, Session,
 };
 use ggrs::GgrsEvent;
 use matchbox_socket::{PeerId, WebRtcSocket};
@@ -196,7 +194,6 @@ impl Plugin for OnlinePlugin {
             .init_resource::<DiagnosticsDir>()
             .rollback_resource_with_copy::<OnlineMatch>()
             .rollback_resource_with_copy::<MatchOverAt>()
-            .add_systems(SaveWorld, checksum.in_set(SaveWorldSystems::Checksum))
             .add_systems(ReadInputs, read_inputs)
             .add_systems(
                 GgrsSchedule,
@@ -243,27 +240,6 @@ fn read_inputs(
         inputs.insert(handle, input);
     }
     commands.insert_resource(LocalInputs::<OnlineConfig>(inputs));
-}
-
-/// The checksum GGRS compares: the hash of whichever game the session runs.
-fn checksum(
-    mut commands: Commands,
-    carrom: Option<Res<OnlineMatch>>,
-    draughts: Option<Res<OnlineDraughts>>,
-    mut parts: Query<&mut ChecksumPart, (Without<RollbackId>, With<ChecksumFlag<OnlineMatch>>)>,
-) {
-    let hash = match (carrom, draughts) {
-        (Some(m), _) => m.0.hash(),
-        (None, Some(d)) => d.0.hash(),
-        (None, None) => return,
-    };
-    let part = ChecksumPart(u128::from(hash));
-    match parts.single_mut() {
-        Ok(mut existing) => *existing = part,
-        Err(_) => {
-            commands.spawn((part, ChecksumFlag::<OnlineMatch>::default()));
-        }
-    }
 }
 
 /// The rollback system of carrom: a frame of the game. A player who has left resigns.
@@ -435,7 +411,6 @@ fn close_session(mut commands: Commands) {
     commands.remove_resource::<Session<OnlineConfig>>();
     commands.remove_resource::<Online>();
     commands.remove_resource::<OnlineMatch>();
-    commands.remove_resource::<OnlineDraughts>();
     commands.remove_resource::<OnlineRecord>();
     commands.insert_resource(MatchOverAt::default());
 }

@@ -33,6 +33,9 @@ impl Plugin for OnlineDraughtsPlugin {
                     .after(super::online::step_carrom)
                     .run_if(resource_exists::<OnlineDraughts>),
             )
+            .add_systems(OnEnter(Screen::Home), |mut commands: Commands| {
+                commands.remove_resource::<OnlineDraughts>();
+            })
             .add_systems(
                 Update,
                 mirror
