@@ -105,15 +105,14 @@ pub fn agree(hellos: &[(PeerId, Hello)], seed: u64) -> Option<Agreed> {
     sorted.sort_by_key(|(id, _)| *id);
     let chooser = sorted.iter().position(|(_, h)| h.creator).unwrap_or(0);
     let (_, chosen) = sorted.get(chooser)?;
+    // A friend joining by code cannot know the game: the creator's is played, whichever
+    // game the friend had chosen on Home.
     if chosen.game == "draughts" {
-        if hellos.len() != 2 || hellos.iter().any(|(_, h)| h.game != "draughts") {
+        if hellos.len() != 2 {
             return None;
         }
         let black = if chosen.colour == "red" { 1 - chooser } else { chooser };
         return Some(Agreed::Draughts { black_player: black as u32 });
-    }
-    if hellos.iter().any(|(_, h)| h.game != chosen.game) {
-        return None;
     }
     let variant = Variant::from_name(&chosen.variant)?;
     let board = PresetId::from_name(&chosen.board)?;
@@ -160,8 +159,12 @@ mod tests {
         let both = [(id(1), hello(false, "Ben")), (id(2), hello(true, "Asha"))];
         assert_eq!(agree(&both, 1), Some(Agreed::Draughts { black_player: 0 }), "Asha is Red");
         let carrom = Hello::new(false, Variant::DiscPool, 2, PresetId::Standard, 0, "Ben");
-        let mixed = [(id(1), carrom), (id(2), hello(true, "Asha"))];
-        assert_eq!(agree(&mixed, 1), None, "a carrom player cannot join a draughts game");
+        let by_code = [(id(1), carrom.clone()), (id(2), hello(true, "Asha"))];
+        let agreed = agree(&by_code, 1);
+        assert_eq!(agreed, Some(Agreed::Draughts { black_player: 0 }), "the creator's game");
+        let creator = Hello::new(true, Variant::Classic, 2, PresetId::Standard, 30, "Ravi");
+        let by_code = [(id(1), hello(false, "Ben")), (id(2), creator)];
+        assert!(matches!(agree(&by_code, 1), Some(Agreed::Carrom(_))), "and the other way");
     }
 
     #[test]

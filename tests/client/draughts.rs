@@ -401,6 +401,7 @@ fn ck_15_an_online_game_against_a_headless_peer_ends_the_same_on_both() {
     let winner = t.winner().map(|c| i64::from(c == Colour::Red));
     assert_eq!(report["result"]["winner_side"], serde_json::json!(winner), "the same result");
     assert!(moves > 3, "the person played ({moves} moves)");
+    assert!(!texts(&mut app).contains("Rematch"), "an online rematch needs a new invite");
 }
 
 #[test]

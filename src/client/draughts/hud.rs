@@ -199,7 +199,8 @@ fn finish(
             })
             .to_vec(),
         ending: table.ending_text(),
-        rematch: true,
+        // Online, a rematch needs the friend again: a new invite.
+        rematch: !table.online,
         offers: vec![("Save as PDN".into(), Action::SavePdn)],
         note: None,
     });

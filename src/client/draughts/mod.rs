@@ -94,7 +94,7 @@ fn rematch(
     if !actions.read().any(|a| *a == Action::Rematch) {
         return;
     }
-    let Some(table) = table else { return };
+    let Some(table) = table.filter(|t| !t.online) else { return };
     let me = table.bottom;
     let opponent = table.players[table::colour_index(me.other())];
     let names = [table.name(me).to_string(), table.name(me.other()).to_string()];
