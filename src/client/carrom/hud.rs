@@ -172,7 +172,7 @@ fn who(local: &LocalMatch, player: usize) -> String {
 }
 
 /// The names on `side`.
-fn side_names(local: &LocalMatch, side: usize) -> String {
+pub fn side_names(local: &LocalMatch, side: usize) -> String {
     let s = local.current.settings();
     let names: Vec<String> = (0..s.players as usize)
         .filter(|&p| s.side_of(s.seats()[p]) == side)

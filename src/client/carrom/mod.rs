@@ -3,6 +3,7 @@
 
 pub mod aim_view;
 pub mod aiming;
+pub mod announce;
 pub mod board_view;
 pub mod bot_seat;
 pub mod camera;
@@ -17,7 +18,12 @@ pub(super) struct CarromPlugin;
 
 impl Plugin for CarromPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((aiming::AimingPlugin, bot_seat::BotSeatPlugin, hud::HudPlugin));
+        app.add_plugins((
+            aiming::AimingPlugin,
+            bot_seat::BotSeatPlugin,
+            hud::HudPlugin,
+            announce::AnnouncePlugin,
+        ));
     }
 }
 

@@ -291,7 +291,8 @@ fn mirror(online: Res<OnlineMatch>, mut local: ResMut<LocalMatch>) {
     }
 }
 
-fn session_events(
+/// GGRS's events in words for the players: waits, a peer gone, a desync.
+pub(super) fn session_events(
     mut session: ResMut<Session<OnlineConfig>>,
     mut online: ResMut<Online>,
     record: Option<Res<OnlineRecord>>,

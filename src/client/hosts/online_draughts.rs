@@ -38,7 +38,10 @@ impl Plugin for OnlineDraughtsPlugin {
             })
             .add_systems(
                 Update,
+                // After the session's events, so a peer gone is known before its resignation
+                // is shown as one.
                 mirror
+                    .after(super::online::session_events)
                     .run_if(in_state(Screen::Game))
                     .run_if(resource_exists::<OnlineDraughts>)
                     .run_if(resource_exists::<DraughtsMatch>),
