@@ -64,32 +64,28 @@ impl DesyncRecord {
     /// A record for `settings` with no frames yet.
     pub fn new(settings: &Settings) -> DesyncRecord {
         DesyncRecord {
-            format: FORMAT,
-            sim_version: SIM_VERSION,
             variant: settings.variant().name().into(),
             players: settings.players,
             board: settings.preset().name().into(),
             shot_clock: settings.shot_clock,
             seed: settings.seed,
-            inputs: Vec::new(),
-            confirmed: 0,
-            checksums: Vec::new(),
-            desync_frame: -1,
-            local_checksum: String::new(),
-            remote_checksum: String::new(),
-            game: String::new(),
-            black_player: 0,
+            ..DesyncRecord::empty()
         }
     }
 
     /// A record of an online draughts game (from the start) whose Black is player
     /// `black_player`.
     pub fn draughts(black_player: u32) -> DesyncRecord {
+        DesyncRecord { players: 2, game: "draughts".into(), black_player, ..DesyncRecord::empty() }
+    }
+
+    /// No game and no frames yet.
+    fn empty() -> DesyncRecord {
         DesyncRecord {
             format: FORMAT,
             sim_version: SIM_VERSION,
             variant: String::new(),
-            players: 2,
+            players: 0,
             board: String::new(),
             shot_clock: 0,
             seed: 0,
@@ -99,8 +95,8 @@ impl DesyncRecord {
             desync_frame: -1,
             local_checksum: String::new(),
             remote_checksum: String::new(),
-            game: "draughts".into(),
-            black_player,
+            game: String::new(),
+            black_player: 0,
         }
     }
 

@@ -2,7 +2,9 @@
 //! clicks and between two people by drags, forced-capture marks and crossed pieces,
 //! multi-jumps by successive clicks and by one drop, take back, each way a game ends.
 
-use crate::screens::{client, hit_key, home, pointer, press, run_until, screen, texts, type_key};
+use crate::screens::{
+    client, hit_key, home, invite_code, pointer, press, run_until, screen, texts, type_key,
+};
 use bevy::prelude::*;
 use carrom::checkers::level::Level;
 use carrom::checkers::pdn::read_fen;
@@ -331,69 +333,88 @@ fn a_fen_that_cannot_be_read_is_said_and_nothing_starts() {
     assert!(texts(&mut app).contains("cannot be set up"), "{}", texts(&mut app));
 }
 
+/// An online draughts game this client created, taking `colour`, against a headless peer
+/// whose computer plays easy; on screen once `start` returns.
+struct OnlineGame {
+    app: App,
+    peer: std::process::Child,
+    stop: std::sync::mpsc::Sender<()>,
+    started: std::time::Instant,
+}
+
+impl OnlineGame {
+    fn start(dir: &str, seed: u64, colour: Colour) -> OnlineGame {
+        let (url, stop) = crate::net_support::signaling();
+        let mut app = client(&home(dir), seed);
+        app.world_mut().resource_mut::<carrom::client::Preferences>().signaling = url.clone();
+        press(&mut app, Action::Draughts);
+        press(&mut app, Action::Mode(Mode::Online));
+        press(&mut app, Action::DraughtsColour(colour));
+        press(&mut app, Action::CreateMatch);
+        assert_eq!(screen(&app), Screen::Lobby);
+        let code = invite_code(&mut app);
+        let peer = std::process::Command::new(env!("CARGO_BIN_EXE_carrom"))
+            .args(["peer", "--signaling", &url, "--room", &code, "--players", "2"])
+            .args(["--draughts", "easy", "--match-timeout", "300"])
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut game = OnlineGame { app, peer, stop, started: std::time::Instant::now() };
+        game.wait("the peers to meet", |a| screen(a) == Screen::Game);
+        game
+    }
+
+    /// Runs the client in real time until `done` (at most 300 s from the start).
+    fn wait(&mut self, what: &str, done: impl Fn(&App) -> bool) {
+        while !done(&self.app) {
+            self.frame(what);
+        }
+    }
+
+    /// One frame in real time, waiting for `what` (at most 300 s from the start).
+    fn frame(&mut self, what: &str) {
+        let waited = self.started.elapsed();
+        assert!(waited < Duration::from_secs(300), "timed out waiting for {what}");
+        self.app.update();
+        std::thread::sleep(Duration::from_millis(12));
+    }
+}
+
 #[test]
 fn ck_15_an_online_game_against_a_headless_peer_ends_the_same_on_both() {
     let test = "ck_15_an_online_game_against_a_headless_peer_ends_the_same_on_both";
     if !crate::net_support::isolated(module_path!(), test) {
         return;
     }
-    let (url, stop) = crate::net_support::signaling();
-    let mut app = client(&home("draughts-online"), 21);
-    app.world_mut().resource_mut::<carrom::client::Preferences>().signaling = url.clone();
-    press(&mut app, Action::Draughts);
-    press(&mut app, Action::Mode(Mode::Online));
-    press(&mut app, Action::DraughtsColour(Colour::Red));
-    press(&mut app, Action::CreateMatch);
-    assert_eq!(screen(&app), Screen::Lobby);
-    let shown = texts(&mut app);
-    let code = shown
-        .split("carrom://join/")
-        .nth(1)
-        .map(|rest| rest.chars().take(13).collect::<String>())
-        .expect("the invite link is shown");
-    let peer = std::process::Command::new(env!("CARGO_BIN_EXE_carrom"))
-        .args(["peer", "--signaling", &url, "--room", &code, "--players", "2"])
-        .args(["--draughts", "easy", "--match-timeout", "300"])
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let real_time = |app: &mut App| {
-        app.update();
-        std::thread::sleep(Duration::from_millis(12));
-    };
-    let started = std::time::Instant::now();
-    while screen(&app) != Screen::Game {
-        assert!(started.elapsed() < Duration::from_secs(60), "the peers never met");
-        real_time(&mut app);
-    }
-    assert_eq!(table(&app).bottom, Colour::Red, "the creator's colour, at the bottom");
-    assert!(table(&app).online);
+    let mut game = OnlineGame::start("draughts-online", 21, Colour::Red);
+    assert_eq!(table(&game.app).bottom, Colour::Red, "the creator's colour, at the bottom");
+    assert!(table(&game.app).online);
     let mut moves = 0;
-    while screen(&app) == Screen::Game {
-        assert!(started.elapsed() < Duration::from_secs(300), "the online game never ended");
-        let t = table(&app);
+    while screen(&game.app) == Screen::Game {
+        let app = &mut game.app;
+        let t = table(app);
         let mine = t.ending.is_none()
             && t.mover() == carrom::client::DraughtsPlayer::Human
             && t.outbox.is_none_or(|turn| u32::from(turn.ply) <= t.game.plies);
         if mine {
-            let m = some_move(&app, moves * 3 + 2);
-            click(&mut app, m.from as u32);
+            let m = some_move(app, moves * 3 + 2);
+            click(app, m.from as u32);
             for landing in m.landings() {
-                if table(&app).outbox.is_some() {
+                if table(app).outbox.is_some() {
                     break;
                 }
-                click(&mut app, landing);
+                click(app, landing);
             }
-            assert!(table(&app).outbox.is_some(), "the clicks sent {m:?}");
+            assert!(table(app).outbox.is_some(), "the clicks sent {m:?}");
             moves += 1;
         }
-        real_time(&mut app);
+        game.frame("the end of the game");
     }
-    let (code, report) = crate::net_support::finish(peer, Duration::from_secs(30));
-    let _ = stop.send(());
+    let (code, report) = crate::net_support::finish(game.peer, Duration::from_secs(30));
+    let _ = game.stop.send(());
     eprintln!("{report}");
     assert_eq!(code, 0, "the headless peer finished too");
-    let t = table(&app);
+    let t = table(&game.app);
     let position = carrom::determinism::fnv1a64(bytemuck::bytes_of(&t.game.position));
     assert_eq!(report["table"], format!("{position:016x}"), "the same final position");
     let scores = [t.captured_by(Colour::Black) as i64, t.captured_by(Colour::Red) as i64];
@@ -401,7 +422,7 @@ fn ck_15_an_online_game_against_a_headless_peer_ends_the_same_on_both() {
     let winner = t.winner().map(|c| i64::from(c == Colour::Red));
     assert_eq!(report["result"]["winner_side"], serde_json::json!(winner), "the same result");
     assert!(moves > 3, "the person played ({moves} moves)");
-    assert!(!texts(&mut app).contains("Rematch"), "an online rematch needs a new invite");
+    assert!(!texts(&mut game.app).contains("Rematch"), "an online rematch needs a new invite");
 }
 
 #[test]
@@ -410,37 +431,14 @@ fn ck_15_a_friend_who_leaves_an_online_game_forfeits_it() {
     if !crate::net_support::isolated(module_path!(), test) {
         return;
     }
-    let (url, stop) = crate::net_support::signaling();
-    let mut app = client(&home("draughts-online-left"), 22);
-    app.world_mut().resource_mut::<carrom::client::Preferences>().signaling = url.clone();
-    press(&mut app, Action::Draughts);
-    press(&mut app, Action::Mode(Mode::Online));
-    press(&mut app, Action::DraughtsColour(Colour::Red));
-    press(&mut app, Action::CreateMatch);
-    let shown = texts(&mut app);
-    let code: String = shown.split("carrom://join/").nth(1).unwrap().chars().take(13).collect();
-    let mut peer = std::process::Command::new(env!("CARGO_BIN_EXE_carrom"))
-        .args(["peer", "--signaling", &url, "--room", &code, "--players", "2"])
-        .args(["--draughts", "easy", "--match-timeout", "300"])
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let started = std::time::Instant::now();
-    let real_time = |app: &mut App, done: &dyn Fn(&App) -> bool| {
-        while !done(app) {
-            assert!(started.elapsed() < Duration::from_secs(90), "timed out");
-            app.update();
-            std::thread::sleep(Duration::from_millis(12));
-        }
-    };
-    real_time(&mut app, &|a| screen(a) == Screen::Game);
+    let mut game = OnlineGame::start("draughts-online-left", 22, Colour::Red);
     // The computer (Black) opens; then the friend's program is killed.
-    real_time(&mut app, &|a| table(a).game.plies >= 1);
-    let _ = peer.kill();
-    let _ = peer.wait();
-    real_time(&mut app, &|a| screen(a) == Screen::Results);
-    let shown = texts(&mut app);
-    let _ = stop.send(());
+    game.wait("the opening move", |a| table(a).game.plies >= 1);
+    let _ = game.peer.kill();
+    let _ = game.peer.wait();
+    game.wait("the result", |a| screen(a) == Screen::Results);
+    let shown = texts(&mut game.app);
+    let _ = game.stop.send(());
     assert!(shown.contains("left the game") && shown.contains("forfeit"), "{shown}");
     assert!(shown.contains("Player 1 wins"), "the one who stayed wins: {shown}");
 }
@@ -451,47 +449,24 @@ fn ck_13_online_take_back_and_draw_are_offers_the_other_answers() {
     if !crate::net_support::isolated(module_path!(), test) {
         return;
     }
-    let (url, stop) = crate::net_support::signaling();
-    let mut app = client(&home("draughts-online-offers"), 23);
-    app.world_mut().resource_mut::<carrom::client::Preferences>().signaling = url.clone();
-    press(&mut app, Action::Draughts);
-    press(&mut app, Action::Mode(Mode::Online));
-    press(&mut app, Action::DraughtsColour(Colour::Black));
-    press(&mut app, Action::CreateMatch);
-    let shown = texts(&mut app);
-    let code: String = shown.split("carrom://join/").nth(1).unwrap().chars().take(13).collect();
-    let mut peer = std::process::Command::new(env!("CARGO_BIN_EXE_carrom"))
-        .args(["peer", "--signaling", &url, "--room", &code, "--players", "2"])
-        .args(["--draughts", "easy", "--match-timeout", "300"])
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let started = std::time::Instant::now();
-    let wait = |app: &mut App, what: &str, done: &dyn Fn(&App) -> bool| {
-        while !done(app) {
-            assert!(started.elapsed() < Duration::from_secs(90), "timed out waiting: {what}");
-            app.update();
-            std::thread::sleep(Duration::from_millis(12));
-        }
-    };
-    wait(&mut app, "the game", &|a| screen(a) == Screen::Game);
+    let mut game = OnlineGame::start("draughts-online-offers", 23, Colour::Black);
     // Black (this client) opens, the computer replies.
-    click(&mut app, 10);
-    click(&mut app, 14);
-    wait(&mut app, "the reply", &|a| table(a).game.plies == 2);
-    let after_reply = table(&app).game;
-    press(&mut app, Action::OfferDraw);
-    wait(&mut app, "the draw offer", &|a| table(a).offer.is_some());
-    wait(&mut app, "its answer", &|a| table(a).offer.is_none());
-    assert!(table(&app).ending.is_none(), "the computer declined the draw");
-    assert_eq!(table(&app).game, after_reply);
-    press(&mut app, Action::TakeBack);
-    wait(&mut app, "the take-back", &|a| table(a).game.plies == 0);
-    assert_eq!(table(&app).game, Draughts::new(), "both moves were taken back on both sides");
-    click(&mut app, 9);
-    click(&mut app, 13);
-    wait(&mut app, "play going on", &|a| table(a).game.plies == 2);
-    let _ = peer.kill();
-    let _ = peer.wait();
-    let _ = stop.send(());
+    click(&mut game.app, 10);
+    click(&mut game.app, 14);
+    game.wait("the reply", |a| table(a).game.plies == 2);
+    let after_reply = table(&game.app).game;
+    press(&mut game.app, Action::OfferDraw);
+    game.wait("the draw offer", |a| table(a).offer.is_some());
+    game.wait("its answer", |a| table(a).offer.is_none());
+    assert!(table(&game.app).ending.is_none(), "the computer declined the draw");
+    assert_eq!(table(&game.app).game, after_reply);
+    press(&mut game.app, Action::TakeBack);
+    game.wait("the take-back", |a| table(a).game.plies == 0);
+    assert_eq!(table(&game.app).game, Draughts::new(), "both moves were taken back on both sides");
+    click(&mut game.app, 9);
+    click(&mut game.app, 13);
+    game.wait("play going on", |a| table(a).game.plies == 2);
+    let _ = game.peer.kill();
+    let _ = game.peer.wait();
+    let _ = game.stop.send(());
 }

@@ -63,6 +63,16 @@ fn screen_of(world: &World) -> Screen {
     *world.resource::<State<Screen>>().get()
 }
 
+/// The invite code the lobby shows in its link.
+pub(crate) fn invite_code(app: &mut App) -> String {
+    let shown = texts(app);
+    shown
+        .split("carrom://join/")
+        .nth(1)
+        .map(|rest| rest.chars().take(13).collect::<String>())
+        .unwrap_or_else(|| panic!("the invite link is shown: {shown}"))
+}
+
 pub(crate) fn texts(app: &mut App) -> String {
     let world = app.world_mut();
     let mut texts = world.query::<&Text>();
@@ -478,12 +488,7 @@ fn an_online_match_against_a_headless_peer_ends_the_same_on_both() {
     press(&mut app, Action::Players(2));
     press(&mut app, Action::CreateMatch);
     assert_eq!(screen(&app), Screen::Lobby);
-    let shown = texts(&mut app);
-    let code = shown
-        .split("carrom://join/")
-        .nth(1)
-        .map(|rest| rest.chars().take(13).collect::<String>())
-        .expect("the invite link is shown");
+    let code = invite_code(&mut app);
     let peer = std::process::Command::new(env!("CARGO_BIN_EXE_carrom"))
         .args(["peer", "--signaling", &url, "--room", &code, "--players", "2"])
         .args(["--variant", "classic", "--bot", "medium", "--match-timeout", "400"])

@@ -5,7 +5,7 @@
 //! two and four peers ending on one hash, loss and delay, garbage datagrams, a peer killed
 //! mid-match. Every wait is bounded.
 
-use crate::net_support::{finish, isolated, signaling};
+use crate::net_support::{finish, finish_all, isolated, signaling};
 use carrom::bot::{BotLevel, choose};
 use carrom::game::{Input, Match, Phase, advance};
 use carrom::rules::{Settings, Variant};
@@ -156,14 +156,7 @@ fn play(test: &str, variant: &str, players: u8, extra: &[&[&str]]) -> Vec<Value>
             )
         })
         .collect();
-    let reports: Vec<Value> = peers
-        .into_iter()
-        .map(|child| {
-            let (code, report) = finish(child, Duration::from_secs(420));
-            assert_eq!(code, 0, "the peer finished the match: {report}");
-            report
-        })
-        .collect();
+    let reports = finish_all(peers, Duration::from_secs(420));
     let _ = stop.send(());
     for report in &reports {
         eprintln!("{report}");
@@ -310,14 +303,7 @@ fn ck_15_two_headless_draughts_peers_finish_a_game_on_one_hash() {
                 .unwrap()
         })
         .collect();
-    let reports: Vec<Value> = peers
-        .into_iter()
-        .map(|child| {
-            let (code, report) = finish(child, Duration::from_secs(320));
-            assert_eq!(code, 0, "the peer finished the game: {report}");
-            report
-        })
-        .collect();
+    let reports = finish_all(peers, Duration::from_secs(320));
     let _ = stop.send(());
     for report in &reports {
         eprintln!("{report}");

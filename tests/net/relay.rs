@@ -6,9 +6,8 @@
 //! runs on the relay host. Needs root (`ip netns`) and coturn's `turnserver`: skips with a
 //! reason where they are missing, except under CI=true.
 
-use crate::net_support::finish;
+use crate::net_support::{finish, finish_all};
 use carrom::net::connect::PEER_CONNECT_BOUND;
-use serde_json::Value;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -133,14 +132,8 @@ fn no_route(tag: &str) {
     let peers: Vec<Child> = [1u8, 2]
         .iter()
         .map(|&n| {
-            let server = url.replace("0.0.0.0", &format!("10.201.{n}.1"));
-            Command::new("ip")
-                .args(["netns", "exec", &peer_host(tag, n)])
-                .arg(env!("CARGO_BIN_EXE_carrom"))
-                .args(["peer", "--signaling", &server, "--room", "0123456789AB2"])
-                .args(["--players", "2", "--variant", "disc_pool", "--bot", "easy"])
-                .args(["--speed", "0", "--match-timeout", "120", "--connect-timeout", "40"])
-                .stdout(Stdio::piped())
+            peer_on_host(tag, n, &url)
+                .args(["--bot", "easy", "--match-timeout", "120", "--connect-timeout", "40"])
                 .stderr(Stdio::piped())
                 .spawn()
                 .unwrap()
@@ -184,28 +177,15 @@ fn play_through_relay(tag: &str) {
     let peers: Vec<Child> = [1u8, 2]
         .iter()
         .map(|&n| {
-            let server = url.replace("0.0.0.0", &format!("10.201.{n}.1"));
-            Command::new("ip")
-                .args(["netns", "exec", &peer_host(tag, n)])
-                .arg(env!("CARGO_BIN_EXE_carrom"))
-                .args(["peer", "--signaling", &server, "--room", "0123456789AB2"])
-                .args(["--players", "2", "--variant", "disc_pool", "--bot", "medium"])
-                .args(["--speed", "0", "--match-timeout", "300", "--connect-timeout", "60"])
+            peer_on_host(tag, n, &url)
+                .args(["--bot", "medium", "--match-timeout", "300", "--connect-timeout", "60"])
                 .args(["--ice", &format!("turn:10.201.{n}.1:3478")])
                 .args(["--turn-user", "carrom", "--turn-credential", "secret"])
-                .stdout(Stdio::piped())
                 .spawn()
                 .unwrap()
         })
         .collect();
-    let reports: Vec<Value> = peers
-        .into_iter()
-        .map(|child| {
-            let (code, report) = finish(child, Duration::from_secs(330));
-            assert_eq!(code, 0, "the peer finished the match: {report}");
-            report
-        })
-        .collect();
+    let reports = finish_all(peers, Duration::from_secs(330));
     let _ = stop.send(());
     relay.stop();
     for report in &reports {
@@ -215,6 +195,20 @@ fn play_through_relay(tag: &str) {
         let banner = report["banner"].as_str().unwrap_or_default();
         assert!(banner.contains("relayed"), "the banner shows the relay: {banner:?}");
     }
+}
+
+/// `carrom peer` on peer host `n`, joining the test's Disc Pool room through the relay
+/// host's address on its link (`url` names 0.0.0.0); stdout piped for its report.
+fn peer_on_host(tag: &str, n: u8, url: &str) -> Command {
+    let server = url.replace("0.0.0.0", &format!("10.201.{n}.1"));
+    let mut command = Command::new("ip");
+    command
+        .args(["netns", "exec", &peer_host(tag, n)])
+        .arg(env!("CARGO_BIN_EXE_carrom"))
+        .args(["peer", "--signaling", &server, "--room", "0123456789AB2"])
+        .args(["--players", "2", "--variant", "disc_pool", "--speed", "0"])
+        .stdout(Stdio::piped());
+    command
 }
 
 /// coturn, stopped when dropped.

@@ -84,3 +84,16 @@ pub fn finish(mut child: Child, limit: Duration) -> (i32, Value) {
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+/// Waits for every peer (at most `limit` each), asserts each exited 0, returns their
+/// JSON lines.
+pub fn finish_all(peers: Vec<Child>, limit: Duration) -> Vec<Value> {
+    peers
+        .into_iter()
+        .map(|child| {
+            let (code, report) = finish(child, limit);
+            assert_eq!(code, 0, "the peer finished the match: {report}");
+            report
+        })
+        .collect()
+}
