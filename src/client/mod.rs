@@ -18,6 +18,7 @@ mod draughts;
 mod flow;
 mod headless;
 mod hosts;
+mod layout_audit;
 mod persistence;
 mod screens;
 mod smoke;
@@ -69,6 +70,8 @@ pub struct ViewPlugin;
 impl Plugin for ViewPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
+            ui::FontPlugin,
+            ui::ScalePlugin,
             audio::AudioPlugin,
             carrom::CarromViewPlugin,
             draughts::DraughtsViewPlugin,

@@ -11,19 +11,25 @@ use crate::checkers::pdn::read_fen;
 use crate::checkers::{Colour, Draughts};
 use crate::client::carrom::aiming::{BoardPointer, PointerAction, baseline_axis};
 use crate::client::carrom::board_view::point;
+use crate::client::carrom::pocketing::Dropping;
+use crate::client::carrom::theme::BoardTheme;
 use crate::client::draughts::DraughtsMatch;
 use crate::client::draughts::geometry::centre;
 use crate::client::flow::screen::Screen;
 use crate::client::flow::setup::MatchSetup;
 use crate::client::flow::{GameType, Mode};
 use crate::client::hosts::local::{FixedSeed, LocalMatch, StepTimes};
+use crate::client::layout_audit::{Texts, problems};
+use crate::client::persistence::preferences::Preferences;
 use crate::client::ui::Action;
 use crate::game::Phase;
 use crate::rules::Variant;
 use crate::sim::Fx;
 use bevy::diagnostic::FrameCount;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use bevy::window::PrimaryWindow;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -39,8 +45,15 @@ pub struct SmokeTest {
     stage: Stage,
     since: u32,
     break_frames: Vec<f32>,
+    /// Main-world time of each of those frames (every system, First to Last), seconds.
+    break_main: Vec<f32>,
+    frame_began: Option<Instant>,
     shot_game: bool,
+    shot_pocketing: bool,
+    /// Where (window pixels) the piece dropping into a pocket was when it was pictured.
+    dropping_at: Option<Vec2>,
     step_times: StepTimes,
+    text_problems: Vec<(String, Vec<String>)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,10 +62,30 @@ enum Stage {
     Starting,
     Aiming,
     Breaking,
-    Settling,
+    Settled,
+    Theme(usize),
     Saving,
     Draughts,
     DraughtsShown,
+    Sizes,
+}
+
+/// The window sizes Home is checked at, besides the first.
+const SIZES: [(u32, u32); 2] = [(1024, 768), (1920, 1080)];
+
+/// The break's aim, left of straight ahead (1/65 536 turns): at full power from the
+/// middle of the baseline it pockets a piece within half a second (a stable choice: aims
+/// ±150 units either side do the same).
+const BREAK_AIM: f32 = 3_600.0;
+
+/// What the smoke run looks at besides the match: pieces dropping, the camera, the window
+/// and its texts.
+#[derive(SystemParam)]
+struct Sight<'w, 's> {
+    dropping: Query<'w, 's, (&'static Dropping, &'static GlobalTransform)>,
+    cameras: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<Camera2d>>,
+    windows: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
+    texts: Texts<'w, 's>,
 }
 
 /// The draughts picture's position: Black to move must capture with the man on 10 (over
@@ -69,14 +102,34 @@ impl SmokeTest {
             stage: Stage::Home,
             since: 0,
             break_frames: Vec::new(),
+            break_main: Vec::new(),
+            frame_began: None,
             shot_game: false,
+            shot_pocketing: false,
+            dropping_at: None,
             step_times: StepTimes::default(),
+            text_problems: Vec::new(),
         }
     }
 
     fn advance(&mut self, stage: Stage) {
         self.stage = stage;
         self.since = 0;
+    }
+
+    fn audit(
+        &mut self,
+        screen: &str,
+        windows: &Query<&Window, With<PrimaryWindow>>,
+        texts: &Texts,
+    ) {
+        if let Ok(window) = windows.single() {
+            self.audit_window(screen, window, texts);
+        }
+    }
+
+    fn audit_window(&mut self, screen: &str, window: &Window, texts: &Texts) {
+        self.text_problems.push((screen.to_string(), problems(window, texts)));
     }
 }
 
@@ -85,7 +138,11 @@ pub(super) struct SmokePlugin;
 
 impl Plugin for SmokePlugin {
     fn build(&self, app: &mut App) {
-        app.insert_resource(FixedSeed(1)).add_systems(Last, (drive, drive_draughts).chain());
+        app.insert_resource(FixedSeed(1))
+            .add_systems(First, |mut smoke: ResMut<SmokeTest>| {
+                smoke.frame_began = Some(Instant::now())
+            })
+            .add_systems(Last, (drive, drive_looks, drive_draughts, drive_sizes).chain());
     }
 }
 
@@ -102,6 +159,7 @@ fn drive(
     mut pointer: MessageWriter<BoardPointer>,
     mut exit: MessageWriter<AppExit>,
     mut times: ResMut<StepTimes>,
+    sight: Sight,
 ) {
     // Frame 1 has been rendered once frame 2 is under way.
     if smoke.first_frame.is_none() && frames.0 >= 2 {
@@ -117,6 +175,7 @@ fn drive(
     match smoke.stage {
         Stage::Home if smoke.since == 45 => {
             shoot(&mut commands, &smoke.dir, "home.png");
+            smoke.audit("home 1280x800", &sight.windows, &sight.texts);
             setup.choose_variant(Variant::Freestyle);
             setup.players = 3;
             smoke.advance(Stage::Starting);
@@ -133,7 +192,8 @@ fn drive(
             let seat = m.shooter();
             let striker = point(seat.striker_spot(m.table().preset(), Fx(0)));
             let forward = baseline_axis(seat).perp();
-            let pull = striker - forward * 25.0 + baseline_axis(seat) * 3.0;
+            let aim = Vec2::from_angle(BREAK_AIM / 65_536.0 * core::f32::consts::TAU);
+            let pull = striker - aim.rotate(forward) * 25.0;
             if smoke.since == 40 {
                 pointer.write(BoardPointer { at: pull, action: PointerAction::Press });
                 pointer.write(BoardPointer { at: pull, action: PointerAction::Move });
@@ -146,20 +206,36 @@ fn drive(
         Stage::Aiming if smoke.since == 55 => shoot(&mut commands, &smoke.dir, "aim.png"),
         Stage::Breaking if phase == Some(Phase::Motion) => {
             smoke.break_frames.push(real.delta_secs());
+            let main = smoke.frame_began.map_or(0.0, |t| t.elapsed().as_secs_f32());
+            smoke.break_main.push(main);
             let stroke_frames = local.as_ref().map_or(0, |l| l.current.table().report().frames);
             if stroke_frames >= 12 && !smoke.shot_game {
                 smoke.shot_game = true;
                 shoot(&mut commands, &smoke.dir, "game.png");
             }
+            let going_down = sight.dropping.iter().find(|(d, _)| d.progress() > 0.2);
+            if let Some((_, at)) = going_down
+                && !smoke.shot_pocketing
+            {
+                smoke.shot_pocketing = true;
+                smoke.dropping_at =
+                    sight.cameras.single().ok().and_then(|(camera, eye)| {
+                        camera.world_to_viewport(eye, at.translation()).ok()
+                    });
+                shoot(&mut commands, &smoke.dir, "pocketing.png");
+            }
         }
         Stage::Breaking if !smoke.break_frames.is_empty() => {
             smoke.step_times = *times;
-            smoke.advance(Stage::Settling);
+            smoke.advance(Stage::Settled);
         }
-        Stage::Settling if smoke.since == 30 => smoke.advance(Stage::Saving),
+        Stage::Settled if smoke.since == 4 => {
+            shoot(&mut commands, &smoke.dir, "after-stroke.png");
+            smoke.audit("match 1280x800", &sight.windows, &sight.texts);
+        }
+        Stage::Settled if smoke.since == 10 => smoke.advance(Stage::Theme(0)),
         Stage::Saving => {
-            let written =
-                ["home.png", "aim.png", "game.png"].iter().all(|f| smoke.dir.join(f).is_file());
+            let written = SHOTS.iter().all(|f| smoke.dir.join(f).is_file());
             if written && smoke.since > 10 {
                 smoke.advance(Stage::Draughts);
             }
@@ -179,7 +255,6 @@ fn drive_draughts(
     table: Option<ResMut<DraughtsMatch>>,
     mut actions: MessageWriter<Action>,
     mut pointer: MessageWriter<BoardPointer>,
-    mut exit: MessageWriter<AppExit>,
 ) {
     match smoke.stage {
         Stage::Draughts if smoke.since == 1 => next.set(Screen::Home),
@@ -222,10 +297,76 @@ fn drive_draughts(
                     .iter()
                     .all(|f| smoke.dir.join(f).is_file()) =>
         {
-            println!("{}", report(&smoke));
-            exit.write(AppExit::Success);
+            smoke.advance(Stage::Sizes);
         }
         _ => {}
+    }
+}
+
+/// Each board theme on the settled board, then back to the first.
+fn drive_looks(
+    mut commands: Commands,
+    mut smoke: ResMut<SmokeTest>,
+    mut preferences: ResMut<Preferences>,
+) {
+    let Stage::Theme(i) = smoke.stage else { return };
+    let theme = BoardTheme::ALL[i];
+    if smoke.since == 1 {
+        preferences.theme = theme;
+    } else if smoke.since == 8 {
+        shoot(&mut commands, &smoke.dir, &theme_shot(theme));
+    } else if smoke.since == 12 {
+        if i + 1 < BoardTheme::ALL.len() {
+            smoke.advance(Stage::Theme(i + 1));
+        } else {
+            preferences.theme = BoardTheme::default();
+            smoke.advance(Stage::Saving);
+        }
+    }
+}
+
+/// The picture of `theme`.
+pub fn theme_shot(theme: BoardTheme) -> String {
+    format!("theme-{}.png", theme.label().to_lowercase().replace(' ', "-"))
+}
+
+/// The picture of Home at `width` × `height`.
+pub fn home_shot((width, height): (u32, u32)) -> String {
+    format!("home-{width}x{height}.png")
+}
+
+/// Home at each of [`SIZES`], then the figures and the end.
+fn drive_sizes(
+    mut commands: Commands,
+    mut smoke: ResMut<SmokeTest>,
+    mut next: ResMut<NextState<Screen>>,
+    mut windows: Query<&mut Window, With<PrimaryWindow>>,
+    texts: Texts,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if smoke.stage != Stage::Sizes {
+        return;
+    }
+    let Ok(mut window) = windows.single_mut() else { return };
+    let since = smoke.since;
+    if since == 1 {
+        next.set(Screen::Home);
+    }
+    for (k, size) in SIZES.iter().enumerate() {
+        let start = 2 + 50 * k as u32;
+        if since == start {
+            window.resolution.set(size.0 as f32, size.1 as f32);
+        } else if since == start + 40 {
+            let name = home_shot(*size);
+            smoke.audit_window(&format!("home {}x{}", size.0, size.1), &window, &texts);
+            shoot(&mut commands, &smoke.dir, &name);
+        }
+    }
+    let done = 2 + 50 * SIZES.len() as u32;
+    let written = SIZES.iter().all(|s| smoke.dir.join(home_shot(*s)).is_file());
+    if since > done && written {
+        println!("{}", report(&smoke));
+        exit.write(AppExit::Success);
     }
 }
 
@@ -233,25 +374,49 @@ fn shoot(commands: &mut Commands, dir: &std::path::Path, name: &str) {
     commands.spawn(Screenshot::primary_window()).observe(save_to_disk(dir.join(name)));
 }
 
+/// The pictures of the carrom part, before draughts.
+const SHOTS: [&str; 5] = ["home.png", "aim.png", "game.png", "pocketing.png", "after-stroke.png"];
+
+/// Mean, 95th percentile and largest of `seconds`, in milliseconds.
+fn spread(seconds: &[f32]) -> (f32, f32, f32) {
+    let mut ms: Vec<f32> = seconds.iter().map(|s| s * 1000.0).collect();
+    ms.sort_by(f32::total_cmp);
+    let mean = ms.iter().sum::<f32>() / ms.len().max(1) as f32;
+    let p95 = ms.get(ms.len() * 95 / 100).copied().unwrap_or(0.0);
+    (mean, p95, ms.last().copied().unwrap_or(0.0))
+}
+
 fn report(smoke: &SmokeTest) -> String {
-    let mut frames: Vec<f32> = smoke.break_frames.iter().map(|s| s * 1000.0).collect();
-    frames.sort_by(f32::total_cmp);
-    let mean = frames.iter().sum::<f32>() / frames.len().max(1) as f32;
-    let p95 = frames.get(frames.len() * 95 / 100).copied().unwrap_or(0.0);
-    let max = frames.last().copied().unwrap_or(0.0);
+    let (mean, p95, max) = spread(&smoke.break_frames);
+    let (main_mean, main_p95, _) = spread(&smoke.break_main);
     let first = smoke.first_frame.map_or(0, |d| d.as_millis());
     let (rss, peak) = memory();
     let t = smoke.step_times;
     let step_mean = t.total.as_secs_f64() * 1e6 / t.steps.max(1) as f64;
     let step_max = t.worst.as_secs_f64() * 1e6;
-    format!(
-        "{{\"first_frame_ms\": {first}, \"break_frames\": {}, \"frame_ms_mean\": {mean:.1}, \
-         \"frame_ms_p95\": {p95:.1}, \"frame_ms_max\": {max:.1}, \"sim_steps\": {}, \
-         \"sim_step_us_mean\": {step_mean:.1}, \"sim_step_us_max\": {step_max:.1}, \
-         \"rss_mib\": {rss}, \"peak_rss_mib\": {peak}}}",
-        frames.len(),
-        t.steps
-    )
+    let rounded = |x: f64| (x * 10.0).round() / 10.0;
+    let problems: serde_json::Map<String, serde_json::Value> = smoke
+        .text_problems
+        .iter()
+        .map(|(screen, found)| (screen.clone(), serde_json::json!(found)))
+        .collect();
+    serde_json::json!({
+        "first_frame_ms": first,
+        "break_frames": smoke.break_frames.len(),
+        "frame_ms_mean": rounded(mean as f64),
+        "frame_ms_p95": rounded(p95 as f64),
+        "frame_ms_max": rounded(max as f64),
+        "main_ms_mean": rounded(main_mean as f64),
+        "main_ms_p95": rounded(main_p95 as f64),
+        "sim_steps": t.steps,
+        "sim_step_us_mean": rounded(step_mean),
+        "sim_step_us_max": rounded(step_max),
+        "rss_mib": rss,
+        "peak_rss_mib": peak,
+        "text_problems": problems,
+        "dropping_at": smoke.dropping_at.map(|p| [p.x.round(), p.y.round()]),
+    })
+    .to_string()
 }
 
 /// Resident and peak resident memory, MiB (Linux; zero elsewhere).

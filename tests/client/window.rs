@@ -16,12 +16,16 @@ const HEIGHT: u32 = 800;
 struct Xvfb {
     child: Child,
     display: String,
+    number: u32,
 }
 
 impl Drop for Xvfb {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        // Killed outright, the server leaves its socket and lock behind: they are ours.
+        let _ = std::fs::remove_file(format!("/tmp/.X11-unix/X{}", self.number));
+        let _ = std::fs::remove_file(format!("/tmp/.X{}-lock", self.number));
     }
 }
 
@@ -30,14 +34,15 @@ fn start_xvfb() -> Result<Xvfb, String> {
         .find(|n| !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists())
         .ok_or("no free X display number in 90..120")?;
     let display = format!(":{number}");
-    let screen = format!("{WIDTH}x{HEIGHT}x24");
+    // Room for the largest window the smoke run opens.
+    let screen = "2560x1440x24".to_string();
     let child = Command::new("Xvfb")
         .args([&display, "-screen", "0", &screen, "-nolisten", "tcp"])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .map_err(|e| format!("Xvfb could not start: {e}"))?;
-    let xvfb = Xvfb { child, display };
+    let xvfb = Xvfb { child, display, number };
     let socket = format!("/tmp/.X11-unix/X{number}");
     let deadline = Instant::now() + Duration::from_secs(15);
     while !Path::new(&socket).exists() {
@@ -214,6 +219,82 @@ impl Picture {
     }
 }
 
+/// Perceived brightness, 0–255.
+fn luma(p: [u8; 3]) -> i32 {
+    (299 * p[0] as i32 + 587 * p[1] as i32 + 114 * p[2] as i32) / 1000
+}
+
+/// A warm wood tone: red over green over blue, well apart.
+fn wooden(p: [u8; 3]) -> bool {
+    p[0] >= 120 && p[0] > p[1] && p[1] > p[2] && p[0] as i32 - p[2] as i32 >= 45
+}
+
+/// The cream of a white piece's face.
+fn cream(p: [u8; 3]) -> bool {
+    let (lo, hi) = (*p.iter().min().unwrap(), *p.iter().max().unwrap());
+    lo >= 185 && hi - lo <= 50
+}
+
+/// The near-black of a black piece's face.
+fn ebony(p: [u8; 3]) -> bool {
+    let (lo, hi) = (*p.iter().min().unwrap(), *p.iter().max().unwrap());
+    hi <= 70 && hi - lo <= 14
+}
+
+/// How many of `values` there are, and how far apart their 5th and 95th percentiles lie.
+fn spread(mut values: Vec<i32>) -> (usize, i32) {
+    values.sort_unstable();
+    let n = values.len();
+    if n == 0 {
+        return (0, 0);
+    }
+    (n, values[n * 95 / 100] - values[n * 5 / 100])
+}
+
+impl Picture {
+    /// The pixels of the box.
+    fn pixels(&self, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> Vec<[u8; 3]> {
+        (y0..y1)
+            .flat_map(|y| (x0..x1).map(move |x| (x, y)))
+            .map(|(x, y)| self.pixel(x, y))
+            .collect()
+    }
+
+    /// How many pixels of the box pass `test`, and the spread of their brightness.
+    fn shading(&self, area: (u32, u32, u32, u32), test: fn([u8; 3]) -> bool) -> (usize, i32) {
+        spread(self.pixels(area).into_iter().filter(|&p| test(p)).map(luma).collect())
+    }
+
+    /// The mean colour of the box.
+    fn mean(&self, area: (u32, u32, u32, u32)) -> [f64; 3] {
+        let pixels = self.pixels(area);
+        let n = pixels.len().max(1) as f64;
+        core::array::from_fn(|c| pixels.iter().map(|p| p[c] as f64).sum::<f64>() / n)
+    }
+
+    /// The pocket nearest the window point (x, y), and how far its centre is, pixels.
+    fn nearest_pocket(&self, x: f64, y: f64) -> (usize, f64) {
+        let preset = carrom::sim::PresetId::Standard.preset();
+        let cm = |fx: carrom::sim::Fx| fx.0 as f64 / carrom::sim::Fx::PER_CM as f64;
+        // The camera shows 90 cm of height and 90 / 0.62 cm of width, whichever is tighter.
+        let k = (self.width as f64 / (90.0 / 0.62)).min(self.height as f64 / 90.0);
+        let offset = cm(preset.pocket_offset()) * k;
+        let (cx, cy) = (self.width as f64 / 2.0, self.height as f64 / 2.0);
+        [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]
+            .iter()
+            .map(|(sx, sy)| (cx + sx * offset - x).hypot(cy + sy * offset - y))
+            .enumerate()
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .unwrap()
+    }
+}
+
+/// The middle of the board in a match picture: well inside the frame and the pockets.
+fn board_middle(picture: &Picture) -> (u32, u32, u32, u32) {
+    let (w, h) = (picture.width, picture.height);
+    (w / 2 - h * 3 / 10, h / 5, w / 2 + h * 3 / 10, h * 4 / 5)
+}
+
 #[test]
 fn home_and_a_break_render_in_a_real_window() {
     let xvfb = match start_xvfb() {
@@ -259,30 +340,60 @@ fn home_and_a_break_render_in_a_real_window() {
         assert!(loudest > 1_000, "the break was heard on the sound server ({loudest})");
     }
 
-    let home = Picture::load(&dir.join("home.png"));
-    assert_eq!((home.width, home.height), (WIDTH, HEIGHT));
-    let everywhere = (0, 0, WIDTH, HEIGHT);
-    let title = home.count(everywhere, [250, 189, 77], 30);
-    assert!(title > 500, "the orange title is drawn ({title} pixels)");
-    let text = home.bright(everywhere, 200);
-    assert!(text > 2_000, "button labels are drawn ({text} bright pixels)");
+    // No text anywhere is off the window, cut off, squeezed or over another.
+    let audits = figures["text_problems"].as_object().expect("text audits in the figures");
+    assert_eq!(audits.len(), 4, "four screens audited: {audits:?}");
+    for (screen, found) in audits {
+        assert_eq!(found.as_array().map(Vec::len), Some(0), "texts on {screen}: {found}");
+    }
+
+    // Home: the title, the menu's labels, and the bot's match on the board beside them.
+    for (name, size) in [
+        ("home.png", (WIDTH, HEIGHT)),
+        ("home-1024x768.png", (1024, 768)),
+        ("home-1920x1080.png", (1920, 1080)),
+    ] {
+        let home = Picture::load(&dir.join(name));
+        assert_eq!((home.width, home.height), size, "{name}");
+        let everywhere = (0, 0, home.width, home.height);
+        let title = home.count(everywhere, [250, 189, 77], 30);
+        assert!(title > 500, "{name}: the orange title is drawn ({title} pixels)");
+        let text = home.bright(everywhere, 200);
+        assert!(text > 1_500, "{name}: button labels are drawn ({text} bright pixels)");
+        let beside =
+            (home.width * 66 / 100, home.height / 4, home.width * 95 / 100, home.height * 3 / 4);
+        let area = ((beside.2 - beside.0) * (beside.3 - beside.1)) as usize;
+        let wood = home.pixels(beside).into_iter().filter(|&p| wooden(p)).count();
+        assert!(wood * 2 > area, "{name}: the board shows beside the menu ({wood} of {area})");
+    }
 
     let aim = Picture::load(&dir.join("aim.png"));
     let middle = (aim.width / 3, 0, aim.width * 2 / 3, aim.height);
     let guide = aim.count(middle, [255, 255, 255], 40);
     assert!(guide > 40, "the aiming guide is drawn ({guide} pixels)");
 
+    // Mid-break: a wooden surface with a grain, pieces shaded (a bevel and a highlight,
+    // not a flat disc), the queen with her star.
     let game = Picture::load(&dir.join("game.png"));
     let (w, h) = (game.width, game.height);
-    let board = (w / 2 - h / 3, h / 6, w / 2 + h / 3, h * 5 / 6);
-    let surface = game.count(board, [232, 204, 153], 24);
+    let board = board_middle(&game);
     let area = ((board.2 - board.0) * (board.3 - board.1)) as usize;
-    assert!(surface * 2 > area, "the board's surface fills its middle ({surface} of {area})");
-    let whites = game.count(board, [245, 237, 214], 10);
-    let blacks = game.count(board, [33, 31, 31], 12);
-    let queen = game.count(board, [204, 26, 36], 25);
-    assert!(whites > 300 && blacks > 300, "white ({whites}) and black ({blacks}) pieces show");
-    assert!(queen > 30, "the queen shows ({queen} pixels)");
+    let (wood, grain) = game.shading(board, wooden);
+    assert!(wood * 10 > area * 7, "the surface is wood ({wood} of {area})");
+    assert!((6..=70).contains(&grain), "the wood has a grain, not a flat colour ({grain})");
+    let (whites, white_shading) = game.shading(board, cream);
+    let (blacks, black_shading) = game.shading(board, ebony);
+    println!(
+        "white pieces: {whites} pixels, shading {white_shading}; black: {blacks}, {black_shading}"
+    );
+    assert!(
+        whites > 300 && white_shading >= 12,
+        "white pieces, shaded ({whites}, {white_shading})"
+    );
+    assert!(blacks > 300 && black_shading >= 8, "black pieces, shaded ({blacks}, {black_shading})");
+    let queen = game.count(board, [204, 26, 36], 40);
+    let star = game.count(board, [255, 214, 89], 45);
+    assert!(queen > 30 && star > 5, "the queen shows with her star ({queen}, {star} pixels)");
     // The power meter: full while pulled back (aim.png), empty in motion (game.png).
     let hud = (w * 82 / 100, 0, w, h);
     let (pulled, struck) =
@@ -292,9 +403,55 @@ fn home_and_a_break_render_in_a_real_window() {
     let right_panel = (w * 82 / 100, 0, w, h);
     assert!(game.bright(left_panel, 200) > 300, "the scores panel has text");
     assert!(game.count(right_panel, [250, 189, 77], 40) > 100, "the turn is shown in the HUD");
+    // (Surface tones only: the lit card's orange edge is warm too.)
+    let covered = game.count(left_panel, [228, 198, 146], 25);
+    assert!(covered < 50, "the HUD is not covered by the board ({covered} surface pixels)");
+
+    // A piece going down: pictured where the run saw it, near a pocket, over the lip.
+    let pocketing = Picture::load(&dir.join("pocketing.png"));
+    let at = figures["dropping_at"].as_array().expect("a piece was pictured dropping");
+    let (x, y) = (at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
+    let (pocket, distance) = pocketing.nearest_pocket(x, y);
+    println!("dropping at ({x}, {y}), {distance:.1} px from pocket {pocket}");
+    assert!(distance < 50.0, "the dropping piece is at a pocket ({distance:.1} px away)");
+    // Where it is, the picture differs from the same stroke's earlier one (the empty
+    // pocket): the piece's face and bevel over the dark net.
+    let near = (x as u32 - 10, y as u32 - 10, x as u32 + 11, y as u32 + 11);
+    let changed = pocketing
+        .pixels(near)
+        .into_iter()
+        .zip(game.pixels(near))
+        .filter(|(a, b)| (luma(*a) - luma(*b)).abs() > 12)
+        .count();
+    println!("{changed} of 441 pixels at the pocket changed");
+    assert!(changed > 60, "the piece is drawn going down ({changed} of 441 pixels changed)");
+
+    // The themes: each its own surface; high contrast marks the black pieces with white.
+    let themes: Vec<Picture> = ["classic-wood", "tournament-light", "high-contrast"]
+        .iter()
+        .map(|t| Picture::load(&dir.join(format!("theme-{t}.png"))))
+        .collect();
+    let means: Vec<[f64; 3]> = themes.iter().map(|t| t.mean(board_middle(t))).collect();
+    for i in 0..means.len() {
+        for j in i + 1..means.len() {
+            let d: f64 = (0..3).map(|c| (means[i][c] - means[j][c]).powi(2)).sum::<f64>().sqrt();
+            assert!(
+                d > 8.0,
+                "themes {i} and {j} look different ({:?} vs {:?})",
+                means[i],
+                means[j]
+            );
+        }
+    }
+    let (classic_wood, _) = themes[0].shading(board_middle(&themes[0]), wooden);
+    assert!(classic_wood * 10 > area * 7, "classic wood is wood ({classic_wood})");
+    let plain = themes[2].count(board_middle(&themes[2]), [242, 237, 179], 14);
+    assert!(plain * 2 > area, "high contrast: a plain light surface ({plain} of {area})");
+    let bands = |t: &Picture| t.count(board_middle(t), [255, 255, 255], 5);
+    let (marked, unmarked) = (bands(&themes[2]), bands(&themes[0]));
     assert!(
-        game.count(left_panel, [232, 204, 153], 10) == 0,
-        "the HUD is not covered by the board"
+        marked > 100 && marked > unmarked * 3,
+        "high contrast bands the black pieces ({marked} vs {unmarked})"
     );
 
     // Draughts (CK-12): the board, the man picked up, rings where it may land, crosses on
@@ -315,6 +472,7 @@ fn home_and_a_break_render_in_a_real_window() {
     let hud = (w * 78 / 100, 0, w, h);
     assert!(draughts.bright(hud, 200) > 300, "the HUD has text");
     let checkers_home = Picture::load(&dir.join("home-checkers.png"));
+    let everywhere = (0, 0, w, h);
     let chosen = checkers_home.count(everywhere, [140, 90, 40], 40);
     assert!(chosen > 1_000, "Home shows the chosen options ({chosen} pixels)");
 }

@@ -17,8 +17,8 @@ use bevy::prelude::*;
 pub enum HudField {
     /// Game type, players, board.
     Title,
-    /// One block per side: names, colour, score, pieces, dues.
-    Sides,
+    /// One side's block: names, colour, score, pieces, dues.
+    Side(u8),
     /// Who shoots now.
     Turn,
     /// The queen's state.
@@ -34,13 +34,24 @@ pub enum HudField {
 #[derive(Component)]
 struct PowerFill;
 
+/// The card around one side's block; lit while that side shoots.
+#[derive(Component, Clone, Copy, Debug)]
+struct SideCard(u8);
+
+/// Where a side's pocketed pieces are shown as small pieces (the view fills it).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tally(pub u8);
+
 /// Builds and updates the HUD.
 pub(super) struct HudPlugin;
 
 impl Plugin for HudPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(OnEnter(Screen::Game), spawn.run_if(in_state(GameType::Carrom)))
-            .add_systems(Update, (update_text, update_power, summarise).in_set(MatchSystems));
+            .add_systems(
+                Update,
+                (update_text, update_power, light_shooter, summarise).in_set(MatchSystems),
+            );
     }
 }
 
@@ -67,7 +78,24 @@ fn summarise(
     });
 }
 
-fn spawn(mut commands: Commands) {
+/// A rounded card grouping related lines.
+fn card() -> impl Bundle {
+    (
+        Node {
+            flex_direction: FlexDirection::Column,
+            padding: UiRect::all(px(10)),
+            row_gap: px(6),
+            border: UiRect::all(px(2)),
+            border_radius: BorderRadius::all(px(8)),
+            ..default()
+        },
+        BackgroundColor(palette::CARD),
+        BorderColor::all(Color::NONE),
+    )
+}
+
+fn spawn(mut commands: Commands, local: Option<Res<LocalMatch>>) {
+    let sides = local.map_or(2, |l| l.current.settings().sides()) as u8;
     let panel = |left: bool| {
         (
             DespawnOnExit(Screen::Game),
@@ -81,23 +109,48 @@ fn spawn(mut commands: Commands) {
                 flex_direction: FlexDirection::Column,
                 padding: UiRect::all(px(12)),
                 row_gap: px(10),
+                overflow: Overflow::clip(),
                 ..default()
             },
             BackgroundColor(palette::PANEL),
         )
     };
     commands.spawn(panel(true)).with_children(|p| {
-        p.spawn((HudField::Title, ui::text("", 16.0, palette::DIM)));
-        p.spawn((HudField::Sides, ui::text("", 18.0, palette::TEXT)));
+        p.spawn((HudField::Title, ui::text("", 15.0, palette::DIM)));
+        for side in 0..sides {
+            p.spawn((SideCard(side), card())).with_children(|card| {
+                card.spawn((HudField::Side(side), ui::text("", 17.0, palette::TEXT)));
+                card.spawn((
+                    Tally(side),
+                    Node {
+                        flex_wrap: FlexWrap::Wrap,
+                        column_gap: px(3),
+                        row_gap: px(3),
+                        ..default()
+                    },
+                ));
+            });
+        }
     });
     commands.spawn(panel(false)).with_children(|p| {
-        p.spawn((HudField::Turn, ui::text("", 22.0, palette::ACCENT)));
-        p.spawn((HudField::Clock, ui::text("", 18.0, palette::TEXT)));
-        p.spawn((HudField::Queen, ui::text("", 18.0, palette::TEXT)));
-        p.spawn((HudField::Ruling, ui::text("", 18.0, palette::TEXT)));
-        p.spawn(ui::text("Power", 16.0, palette::DIM));
+        p.spawn(card()).with_children(|card| {
+            card.spawn((HudField::Turn, ui::heading("", 21.0, palette::ACCENT)));
+            card.spawn((HudField::Clock, ui::text("", 17.0, palette::TEXT)));
+        });
+        p.spawn(card()).with_children(|card| {
+            card.spawn(ui::text("Last stroke", 13.0, palette::DIM));
+            card.spawn((HudField::Ruling, ui::text("", 16.0, palette::TEXT)));
+        });
+        p.spawn((HudField::Queen, ui::text("", 16.0, palette::TEXT)));
+        p.spawn(ui::text("Power", 14.0, palette::DIM));
         p.spawn((
-            Node { width: percent(100), height: px(14), ..default() },
+            Node {
+                width: percent(100),
+                height: px(14),
+                border_radius: BorderRadius::all(px(7)),
+                overflow: Overflow::clip(),
+                ..default()
+            },
             BackgroundColor(palette::BUTTON),
         ))
         .with_children(|bar| {
@@ -107,15 +160,29 @@ fn spawn(mut commands: Commands) {
                 BackgroundColor(palette::ACCENT),
             ));
         });
-        p.spawn((HudField::Help, ui::text("", 14.0, palette::DIM)));
+        p.spawn((HudField::Help, ui::text("", 13.0, palette::DIM)));
     });
+}
+
+/// Lights the card of the side that shoots.
+fn light_shooter(local: Res<LocalMatch>, mut cards: Query<(&SideCard, &mut BorderColor)>) {
+    let m = &local.current;
+    let shooting = m.settings().side_of(m.shooter());
+    let over = m.phase() == Phase::MatchOver;
+    for (card, mut border) in &mut cards {
+        let lit = !over && card.0 as usize == shooting;
+        let edge = BorderColor::all(if lit { palette::ACCENT } else { Color::NONE });
+        if *border != edge {
+            *border = edge;
+        }
+    }
 }
 
 fn update_text(local: Res<LocalMatch>, mut fields: Query<(&HudField, &mut Text, &mut TextColor)>) {
     for (field, mut text, mut colour) in &mut fields {
         let (value, tint) = match field {
             HudField::Title => (title(&local), palette::DIM),
-            HudField::Sides => (sides(&local), palette::TEXT),
+            HudField::Side(side) => (side_block(&local, *side as usize), palette::TEXT),
             HudField::Turn => (turn(&local), palette::ACCENT),
             HudField::Queen => (queen(&local), palette::TEXT),
             HudField::Clock => (clock(&local.current), palette::TEXT),
@@ -186,29 +253,25 @@ fn seat_name(local: &LocalMatch, seat: Seat) -> String {
     local.current.settings().player_at(seat).map_or_else(|| "nobody".into(), |p| who(local, p))
 }
 
-/// One block per side.
-pub fn sides(local: &LocalMatch) -> String {
+/// One side's block: who, their colour, progress, pieces and dues.
+pub fn side_block(local: &LocalMatch, side: usize) -> String {
     let m = &local.current;
     let s = m.settings();
     let standing = m.standing();
     let shooting = s.side_of(m.shooter());
-    let mut out = String::new();
-    for side in 0..s.sides() {
-        let marker = if side == shooting && m.phase() != Phase::MatchOver { "> " } else { "" };
-        out += &format!("{marker}{}\n", side_names(local, side));
-        if let Some(colour) = standing.colour(side) {
-            out += &format!("  plays {}\n", colour.name());
-        }
-        out += &format!("  {}\n", progress(m, side));
-        let pieces = pocketed_by(m, side);
-        if !pieces.is_empty() {
-            out += &format!("  pocketed {pieces}\n");
-        }
-        if standing.dues[side] > 0 {
-            let n = standing.dues[side];
-            out += &format!("  owes {n} piece{}\n", if n == 1 { "" } else { "s" });
-        }
-        out += "\n";
+    let marker = if side == shooting && m.phase() != Phase::MatchOver { "> " } else { "" };
+    let mut out = format!("{marker}{}", side_names(local, side));
+    if let Some(colour) = standing.colour(side) {
+        out += &format!("\n  plays {}", colour.name());
+    }
+    out += &format!("\n  {}", progress(m, side));
+    let pieces = pocketed_by(m, side);
+    if !pieces.is_empty() {
+        out += &format!("\n  pocketed {pieces}");
+    }
+    if standing.dues[side] > 0 {
+        let n = standing.dues[side];
+        out += &format!("\n  owes {n} piece{}", if n == 1 { "" } else { "s" });
     }
     out
 }

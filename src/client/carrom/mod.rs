@@ -1,15 +1,25 @@
 //! What is carrom's own in the client: its board drawn from the preset, the pieces, the
-//! aim guide, the striker's controls, the bot's seats, the HUD, the camera and sounds.
+//! aim guide, the striker's controls, the bot's seats, the HUD, the camera and sounds,
+//! and the look: themes, painted art, pocketing, impacts and the striker's path.
 
 pub mod aim_view;
 pub mod aiming;
 pub mod announce;
+pub mod art;
 pub mod board_view;
 pub mod bot_seat;
 pub mod camera;
+pub mod flash;
 pub mod hud;
+pub mod impact;
+pub mod paint;
 pub mod pieces_view;
+pub mod pocketing;
+pub mod showcase;
 pub mod sound;
+pub mod tally;
+pub mod theme;
+pub mod trail;
 
 use bevy::prelude::*;
 
@@ -27,16 +37,23 @@ impl Plugin for CarromPlugin {
     }
 }
 
-/// Carrom drawn and heard: camera, board, pieces, guide, sounds.
+/// Carrom drawn and heard: camera, the art in the player's theme, board, pieces, guide,
+/// pocketing, impacts, the striker's path, the tally, Home's board, sounds.
 pub(super) struct CarromViewPlugin;
 
 impl Plugin for CarromViewPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
             camera::CameraPlugin,
+            art::ArtPlugin,
             board_view::BoardViewPlugin,
             pieces_view::PiecesViewPlugin,
             aim_view::AimViewPlugin,
+            pocketing::PocketingPlugin,
+            flash::FlashPlugin,
+            trail::TrailPlugin,
+            tally::TallyPlugin,
+            showcase::ShowcasePlugin,
             sound::SoundPlugin,
         ));
     }

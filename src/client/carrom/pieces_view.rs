@@ -2,6 +2,7 @@
 //! the last two 60 Hz frames so motion is smooth at any display rate. While the shooter
 //! aims, the striker sits at the aimed spot on the baseline.
 
+use crate::client::carrom::art::Art;
 use crate::client::carrom::board_view::{cm, point};
 use crate::client::flow::GameType;
 use crate::client::flow::screen::Screen;
@@ -13,9 +14,6 @@ use bevy::prelude::*;
 /// A drawn piece: the index of its body in the table.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct PieceView(pub usize);
-
-/// One disc of a piece's drawing.
-type Layer = (Handle<Mesh>, Handle<ColorMaterial>);
 
 /// Farther than this between two frames (cm) is a jump (a piece put back), not motion.
 const JUMP: f32 = 8.0;
@@ -30,57 +28,37 @@ impl Plugin for PiecesViewPlugin {
     }
 }
 
-/// Face, rim and inner ring colours of a kind of piece.
-fn look(kind: Kind) -> (Color, Color, Color) {
-    match kind {
-        Kind::White => (
-            Color::srgb(0.96, 0.93, 0.84),
-            Color::srgb(0.55, 0.50, 0.42),
-            Color::srgb(0.80, 0.75, 0.64),
-        ),
-        Kind::Black => (
-            Color::srgb(0.13, 0.12, 0.12),
-            Color::srgb(0.02, 0.02, 0.02),
-            Color::srgb(0.32, 0.30, 0.29),
-        ),
-        Kind::Queen => (
-            Color::srgb(0.80, 0.10, 0.14),
-            Color::srgb(0.40, 0.03, 0.05),
-            Color::srgb(0.95, 0.45, 0.40),
-        ),
-        Kind::Striker => (
-            Color::srgb(0.93, 0.90, 0.80),
-            Color::srgb(0.12, 0.22, 0.48),
-            Color::srgb(0.20, 0.36, 0.70),
-        ),
-    }
+/// How far a piece's shadow falls from it, in the view (cm): down and to the right,
+/// away from the light.
+const SHADOW_OFFSET: Vec2 = Vec2::new(0.22, -0.32);
+
+/// A piece's drawing as children of its entity: its soft shadow, then its face. The
+/// entity's rotation should follow the camera's, so the light stays where it is on screen.
+pub fn piece_sprites(piece: &mut ChildSpawnerCommands, art: &Art, kind: Kind, radius: f32) {
+    piece.spawn((
+        Sprite {
+            image: art.shadow.clone(),
+            custom_size: Some(Vec2::splat(radius * 2.5)),
+            ..default()
+        },
+        Transform::from_translation(SHADOW_OFFSET.extend(-0.5)),
+    ));
+    piece.spawn((
+        Sprite {
+            image: art.piece(kind),
+            custom_size: Some(Vec2::splat(radius * 2.0)),
+            ..default()
+        },
+        Transform::default(),
+    ));
 }
 
-fn spawn(
-    mut commands: Commands,
-    local: Option<Res<LocalMatch>>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-) {
+fn spawn(mut commands: Commands, local: Option<Res<LocalMatch>>, art: Res<Art>) {
     let Some(local) = local else { return };
     let table = local.current.table();
-    // Pieces of a kind share meshes and materials, so they are drawn in batches.
-    let mut shared: Vec<(Kind, [Layer; 4])> = Vec::new();
     for (i, body) in table.bodies().iter().enumerate() {
         let kind = body.kind();
-        let parts = match shared.iter().find(|(k, _)| *k == kind) {
-            Some((_, parts)) => parts.clone(),
-            None => {
-                let r = cm(kind.radius(table.preset()));
-                let (face, rim, ring) = look(kind);
-                let layers = [(r, rim), (r * 0.9, face), (r * 0.62, ring), (r * 0.52, face)];
-                let parts = layers.map(|(radius, colour)| {
-                    (meshes.add(Circle::new(radius)), materials.add(colour))
-                });
-                shared.push((kind, parts.clone()));
-                parts
-            }
-        };
+        let radius = cm(kind.radius(table.preset()));
         let z = if kind == Kind::Striker { 2.0 } else { 1.0 };
         commands
             .spawn((
@@ -89,23 +67,17 @@ fn spawn(
                 Transform::from_xyz(0.0, 0.0, z),
                 Visibility::Hidden,
             ))
-            .with_children(|piece| {
-                for (layer, (mesh, material)) in parts.into_iter().enumerate() {
-                    piece.spawn((
-                        Mesh2d(mesh),
-                        MeshMaterial2d(material),
-                        Transform::from_xyz(0.0, 0.0, layer as f32 * 0.01),
-                    ));
-                }
-            });
+            .with_children(|piece| piece_sprites(piece, &art, kind, radius));
     }
 }
 
 fn place(
     local: Res<LocalMatch>,
     fixed: Res<Time<Fixed>>,
+    cameras: Query<&Transform, (With<Camera2d>, Without<PieceView>)>,
     mut pieces: Query<(&PieceView, &mut Transform, &mut Visibility)>,
 ) {
+    let facing = cameras.iter().next().map_or(Quat::IDENTITY, |c| c.rotation);
     let m = &local.current;
     let before = local.previous.table().bodies();
     let now = m.table().bodies();
@@ -140,6 +112,7 @@ fn place(
         };
         transform.translation.x = at.x;
         transform.translation.y = at.y;
+        transform.rotation = facing;
         let wanted = if shown { Visibility::Inherited } else { Visibility::Hidden };
         if *visibility != wanted {
             *visibility = wanted;

@@ -4,6 +4,7 @@
 //! chosen in Settings, through the client's [`Speaker`].
 
 use crate::client::audio::{Clip, RATE, Speaker};
+use crate::client::carrom::impact::{Contact, impacts};
 use crate::client::hosts::{LocalMatch, MatchStep, MatchSystems};
 use crate::client::persistence::preferences::{MAX_VOLUME, Preferences};
 use crate::game::{Match, Phase};
@@ -78,40 +79,19 @@ struct Cues {
     foul: bool,
 }
 
-/// Compares two consecutive frames: a strike starts motion, a piece set moving or turned
-/// mid-board was hit, one turned at the edge met a cushion, one gone was pocketed.
+/// Sums up two consecutive frames: a strike starts motion, a foul is ruled, and the
+/// loudest contact of each kind.
 fn listen(before: &Match, now: &Match) -> Cues {
     let mut cues = Cues {
         strike: before.phase() == Phase::Aim && now.phase() == Phase::Motion,
         foul: before.last_ruling() != now.last_ruling() && now.last_ruling().is_foul(),
         ..Cues::default()
     };
-    if now.phase() != Phase::Motion || cues.strike {
-        return cues;
-    }
-    let preset = now.table().preset();
-    let full = preset.full_power_speed.0 as f32;
-    for (a, b) in before.table().bodies().iter().zip(now.table().bodies()) {
-        if a.is_on_board() && !b.is_on_board() {
-            cues.pocket = true;
-            continue;
-        }
-        if !b.is_on_board() || !b.is_moving() {
-            continue;
-        }
-        let loudness = (b.speed.0 as f32 / full).clamp(0.05, 1.0);
-        if !a.is_moving() {
-            cues.clack = cues.clack.max(loudness);
-        } else if a.heading != b.heading {
-            let turned =
-                a.heading.x as i64 * b.heading.x as i64 + a.heading.y as i64 * b.heading.y as i64;
-            // A turn of more than about 10° is a collision, not rounding.
-            if turned < (1i64 << 60) / 100 * 98 {
-                let edge = preset.half_size.0 - 2 * preset.striker_radius.0;
-                let near_edge = b.pos.x.0.abs() > edge || b.pos.y.0.abs() > edge;
-                let slot = if near_edge { &mut cues.cushion } else { &mut cues.clack };
-                *slot = slot.max(loudness);
-            }
+    for impact in impacts(before, now) {
+        match impact.contact {
+            Contact::Pocket(_) => cues.pocket = true,
+            Contact::Piece => cues.clack = cues.clack.max(impact.strength),
+            Contact::Cushion => cues.cushion = cues.cushion.max(impact.strength),
         }
     }
     cues

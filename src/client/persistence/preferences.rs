@@ -1,9 +1,10 @@
-//! The player's settings (names, sound volume, display) and the last match chosen on Home,
+//! The player's settings (names, sound volume, display, the board's theme) and the last match chosen on Home,
 //! kept in `settings.json` between runs.
 
 use crate::bot::BotLevel;
 use crate::checkers::Colour;
 use crate::checkers::level::Level;
+use crate::client::carrom::theme::BoardTheme;
 use crate::client::flow::GameType;
 use crate::client::flow::setup::{MatchSetup, Mode};
 use crate::client::persistence::storage::{self, Storage};
@@ -37,6 +38,8 @@ pub struct Preferences {
     pub signaling: String,
     /// ICE servers for online play (STUN; TURN with credentials). None built in.
     pub ice: Vec<IceServer>,
+    /// The carrom board's look.
+    pub theme: BoardTheme,
 }
 
 /// The ICE servers as Settings edits them: the URLs, the TURN user name, its credential.
@@ -98,6 +101,7 @@ impl Default for Preferences {
             fullscreen: false,
             signaling: DEFAULT_SIGNALING.into(),
             ice: Vec::new(),
+            theme: BoardTheme::default(),
         }
     }
 }
@@ -112,6 +116,8 @@ struct SettingsFile {
     signaling: String,
     #[serde(default)]
     ice: Vec<IceServer>,
+    #[serde(default)]
+    theme: BoardTheme,
     setup: SetupFile,
 }
 
@@ -148,6 +154,7 @@ impl SettingsFile {
             fullscreen: preferences.fullscreen,
             signaling: preferences.signaling.clone(),
             ice: preferences.ice.clone(),
+            theme: preferences.theme,
             setup: SetupFile {
                 variant: setup.variant.name().into(),
                 mode: setup.mode.name().into(),
@@ -208,6 +215,7 @@ impl SettingsFile {
             fullscreen: file.fullscreen,
             signaling: file.signaling,
             ice: file.ice,
+            theme: file.theme,
         };
         Ok((preferences, setup))
     }

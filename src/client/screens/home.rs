@@ -83,16 +83,78 @@ fn spawn(
     preferences: Res<Preferences>,
 ) {
     let (saved, saved_draughts, scores) = kept;
-    let (code, fen) = entries;
+    let kept_games = (&*saved, &*saved_draughts, &*scores);
+    let entries = (&*entries.0, &*entries.1);
     let mut order = 0u16;
     let mut next = || {
         order += 1;
         order
     };
-    let choices =
-        |label: &str| (ui::row(), children![ui::text(format!("{label}  "), 20.0, palette::DIM)]);
-    commands.spawn((HomeRoot, ui::screen_root(Screen::Home))).with_children(|root| {
-        root.spawn(ui::text("carrom", 64.0, palette::ACCENT));
+    let screen = (
+        HomeRoot,
+        DespawnOnExit(Screen::Home),
+        Node {
+            width: percent(100),
+            height: percent(100),
+            align_items: AlignItems::Center,
+            padding: UiRect::left(percent(2)),
+            ..default()
+        },
+    );
+    commands.spawn(screen).with_children(|page| {
+        page.spawn(menu_panel()).with_children(|root| {
+            home_menu(root, &setup, kept_games, &notice, entries, &preferences, &mut next)
+        });
+    });
+}
+
+/// The panel the menu sits in, the board's match showing beside it.
+fn menu_panel() -> impl Bundle {
+    (
+        ui::MenuPanel,
+        Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::FlexStart,
+            padding: UiRect::axes(px(24), px(18)),
+            row_gap: px(4),
+            max_width: percent(62),
+            max_height: percent(100),
+            border_radius: BorderRadius::all(px(12)),
+            ..default()
+        },
+        BackgroundColor(palette::PANEL),
+    )
+}
+
+/// A row of options under its label, left-aligned in the panel.
+fn option_row() -> Node {
+    Node {
+        flex_direction: FlexDirection::Row,
+        align_items: AlignItems::Center,
+        flex_wrap: FlexWrap::Wrap,
+        ..default()
+    }
+}
+
+/// An option's name, in a column of its own so the options line up.
+fn option_label(label: &str) -> impl Bundle + use<> {
+    (ui::text(label.to_string(), 16.0, palette::DIM), Node { width: px(96), ..default() })
+}
+
+/// Everything on Home's menu.
+#[allow(clippy::too_many_arguments)]
+fn home_menu(
+    root: &mut ChildSpawnerCommands,
+    setup: &MatchSetup,
+    (saved, saved_draughts, scores): (&SavedMatch, &SavedDraughts, &DraughtsScores),
+    notice: &Notice,
+    (code, fen): (&CodeEntry, &FenEntry),
+    preferences: &Preferences,
+    next: &mut impl FnMut() -> u16,
+) {
+    let choices = |label: &str| (option_row(), children![option_label(label)]);
+    {
+        root.spawn(ui::heading("carrom", 60.0, palette::ACCENT));
         root.spawn(ui::text("Flick the striker, pocket the pieces.", 18.0, palette::DIM));
         root.spawn(choices("Game")).with_children(|row| {
             for variant in Variant::ALL {
@@ -109,8 +171,8 @@ fn spawn(
             }
         });
         if setup.game == GameType::Draughts {
-            draughts_options(root, &setup, &mut next);
-            root.spawn(ui::row()).with_children(|row| {
+            draughts_options(root, setup, next);
+            root.spawn(option_row()).with_children(|row| {
                 let shown = if fen.typing {
                     format!("{}_", fen.text)
                 } else if fen.text.is_empty() {
@@ -118,10 +180,10 @@ fn spawn(
                 } else {
                     fen.text.clone()
                 };
-                row.spawn(ui::text("Start from (FEN)  ", 20.0, palette::DIM));
+                row.spawn(option_label("Start from"));
                 row.spawn(ui::button(shown, Action::EditFen, next(), fen.typing));
             });
-            root.spawn(ui::text(score_line(&setup, &scores), 16.0, palette::DIM));
+            root.spawn(ui::text(score_line(setup, scores), 16.0, palette::DIM));
         } else {
             root.spawn(choices("Players")).with_children(|row| {
                 for n in setup.player_counts() {
@@ -176,11 +238,11 @@ fn spawn(
             });
         }
         if setup.mode == Mode::Online {
-            root.spawn(ui::row()).with_children(|row| {
+            root.spawn(option_row()).with_children(|row| {
                 row.spawn(ui::button("Create private match", Action::CreateMatch, next(), false));
-                row.spawn(ui::button(quick_label(&setup), Action::QuickMatch, next(), false));
+                row.spawn(ui::button(quick_label(setup), Action::QuickMatch, next(), false));
             });
-            root.spawn(ui::row()).with_children(|row| {
+            root.spawn(option_row()).with_children(|row| {
                 let shown = if code.typing {
                     format!("{}_", code.text)
                 } else if code.text.is_empty() {
@@ -188,7 +250,7 @@ fn spawn(
                 } else {
                     code.text.clone()
                 };
-                row.spawn(ui::text("Invite code  ", 20.0, palette::DIM));
+                row.spawn(option_label("Invite code"));
                 row.spawn(ui::button(shown, Action::EditCode, next(), code.typing));
                 row.spawn(ui::button("Join", Action::JoinCode, next(), false));
             });
@@ -196,7 +258,7 @@ fn spawn(
                 format!("Signaling server: {} (change it in Settings)", preferences.signaling);
             root.spawn(ui::text(server, 14.0, palette::DIM));
         }
-        root.spawn(ui::row()).with_children(|row| {
+        root.spawn(option_row()).with_children(|row| {
             if setup.mode != Mode::Online {
                 row.spawn(ui::button("Play", Action::Play, next(), false));
             }
@@ -225,7 +287,7 @@ fn spawn(
             14.0,
             palette::DIM,
         ));
-    });
+    }
 }
 
 fn rebuild(
@@ -391,8 +453,7 @@ fn draughts_options(
     setup: &MatchSetup,
     next: &mut impl FnMut() -> u16,
 ) {
-    let choices =
-        |label: &str| (ui::row(), children![ui::text(format!("{label}  "), 20.0, palette::DIM)]);
+    let choices = |label: &str| (option_row(), children![option_label(label)]);
     if setup.mode == Mode::VsBot {
         root.spawn(choices("Computer")).with_children(|row| {
             for level in [Level::Easy, Level::Medium, Level::Hard] {

@@ -1,7 +1,8 @@
 //! Settings: player names, and for online play the signaling server and the ICE servers
 //! (STUN and TURN URLs, the TURN user name and credential) — click one and type, Enter or
-//! Esc to finish — sound volume and full screen. Changes are saved at once.
+//! Esc to finish — sound volume, full screen and the board's theme. Changes are saved at once.
 
+use crate::client::carrom::theme::BoardTheme;
 use crate::client::flow::screen::Screen;
 use crate::client::persistence::preferences::{
     DEFAULT_SIGNALING, IceField, MAX_VOLUME, NAME_LENGTH, Preferences,
@@ -109,7 +110,14 @@ fn spawn(mut commands: Commands, preferences: Res<Preferences>, editing: Res<Edi
             let label = if preferences.fullscreen { "Full screen" } else { "Window" };
             row.spawn(ui::button(label, Action::ToggleFullscreen, 22, preferences.fullscreen));
         });
-        root.spawn(ui::button("Back", Action::Back, 23, false));
+        root.spawn(ui::row()).with_children(|row| {
+            row.spawn(ui::text("Board  ", 18.0, palette::DIM));
+            for (i, theme) in BoardTheme::ALL.into_iter().enumerate() {
+                let chosen = preferences.theme == theme;
+                row.spawn(ui::button(theme.label(), Action::Theme(theme), 23 + i as u16, chosen));
+            }
+        });
+        root.spawn(ui::button("Back", Action::Back, 30, false));
     });
 }
 
@@ -147,6 +155,7 @@ fn act(
                 preferences.volume = volume as u8;
             }
             Action::ToggleFullscreen => preferences.fullscreen = !preferences.fullscreen,
+            Action::Theme(theme) => preferences.theme = theme,
             Action::Back => next.set(Screen::Home),
             _ => {}
         }

@@ -3,6 +3,7 @@
 use crate::bot::BotLevel;
 use crate::checkers::Colour;
 use crate::checkers::level::Level;
+use crate::client::carrom::theme::BoardTheme;
 use crate::client::flow::Mode;
 use crate::rules::Variant;
 use crate::sim::PresetId;
@@ -73,6 +74,8 @@ pub enum Action {
     Volume(i8),
     /// Settings: switch between a window and full screen.
     ToggleFullscreen,
+    /// Settings: choose the carrom board's look.
+    Theme(BoardTheme),
     /// Pause: back to the match.
     Continue,
     /// Pause: the shooter's side resigns.

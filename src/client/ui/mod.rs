@@ -3,13 +3,17 @@
 
 pub mod action;
 pub mod clipboard;
+pub mod font;
 pub mod menu;
 pub mod notice;
 pub mod palette;
+pub mod scale;
 pub mod widgets;
 
 pub use action::{Action, ActionButton};
 pub use clipboard::Clipboard;
+pub use font::FontPlugin;
 pub use menu::{MenuSet, UiPlugin};
 pub use notice::Notice;
-pub use widgets::{button, row, screen_root, text};
+pub use scale::ScalePlugin;
+pub use widgets::{MenuPanel, button, heading, row, screen_root, text};

@@ -20,3 +20,5 @@ pub const BUTTON_HOVER: Color = Color::srgb(0.28, 0.31, 0.36);
 pub const BUTTON_SELECTED: Color = Color::srgb(0.55, 0.36, 0.16);
 /// Panels over the board.
 pub const PANEL: Color = Color::srgba(0.06, 0.07, 0.08, 0.82);
+/// A card grouping lines on a panel.
+pub const CARD: Color = Color::srgba(1.0, 1.0, 1.0, 0.05);

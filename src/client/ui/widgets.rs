@@ -10,12 +10,25 @@ pub fn text(value: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
     (Text::new(value), TextFont { font_size: FontSize::Px(size), ..default() }, TextColor(colour))
 }
 
+/// A heading: text of `size` logical pixels in the bold face.
+pub fn heading(value: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
+    (Heading, text(value, size, colour))
+}
+
+/// Marks text to be set in the bold face (where there is a window to draw it).
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct Heading;
+
+/// Marks the panel a screen's menu is in, so the backdrop can keep clear of it.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct MenuPanel;
+
 /// A button labelled `label`.
 pub fn button(label: impl Into<String>, action: Action, order: u16, selected: bool) -> impl Bundle {
     (
         ActionButton { action, order, selected },
         Node {
-            padding: UiRect::axes(px(16), px(8)),
+            padding: UiRect::axes(px(14), px(7)),
             margin: UiRect::all(px(4)),
             border: UiRect::all(px(2)),
             border_radius: BorderRadius::all(px(6)),
@@ -25,7 +38,7 @@ pub fn button(label: impl Into<String>, action: Action, order: u16, selected: bo
         },
         BackgroundColor(palette::BUTTON),
         BorderColor::all(Color::NONE),
-        children![text(label, 20.0, palette::TEXT)],
+        children![text(label, 18.0, palette::TEXT)],
     )
 }
 
