@@ -12,6 +12,7 @@ use crate::checkers::{Colour, Draughts};
 use crate::client::carrom::aiming::{BoardPointer, PointerAction, baseline_axis};
 use crate::client::carrom::board_view::point;
 use crate::client::carrom::pocketing::Dropping;
+use crate::client::carrom::tally::TallyPiece;
 use crate::client::carrom::theme::BoardTheme;
 use crate::client::draughts::DraughtsMatch;
 use crate::client::draughts::geometry::centre;
@@ -47,9 +48,18 @@ pub struct SmokeTest {
     break_frames: Vec<f32>,
     /// Main-world time of each of those frames (every system, First to Last), seconds.
     break_main: Vec<f32>,
+    /// CPU time the main thread spent on each of those frames (from one frame's start to
+    /// the next: the schedules, extraction, presenting), seconds.
+    break_cpu: Vec<f32>,
     frame_began: Option<Instant>,
+    frame_cpu: Option<Duration>,
+    last_frame_cpu: Option<Duration>,
     shot_game: bool,
     shot_pocketing: bool,
+    /// Resident memory once the stroke is over, MiB (before the larger windows of the end).
+    rss_after_stroke: u64,
+    /// Pieces shown in the HUD's tallies after the stroke, and pieces credited to a side.
+    tally: Option<(usize, usize)>,
     /// Where (window pixels) the piece dropping into a pocket was when it was pictured.
     dropping_at: Option<Vec2>,
     step_times: StepTimes,
@@ -86,6 +96,7 @@ struct Sight<'w, 's> {
     cameras: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<Camera2d>>,
     windows: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
     texts: Texts<'w, 's>,
+    tally: Query<'w, 's, &'static TallyPiece>,
 }
 
 /// The draughts picture's position: Black to move must capture with the man on 10 (over
@@ -103,10 +114,15 @@ impl SmokeTest {
             since: 0,
             break_frames: Vec::new(),
             break_main: Vec::new(),
+            break_cpu: Vec::new(),
             frame_began: None,
+            frame_cpu: None,
+            last_frame_cpu: None,
             shot_game: false,
             shot_pocketing: false,
             dropping_at: None,
+            tally: None,
+            rss_after_stroke: 0,
             step_times: StepTimes::default(),
             text_problems: Vec::new(),
         }
@@ -139,11 +155,23 @@ pub(super) struct SmokePlugin;
 impl Plugin for SmokePlugin {
     fn build(&self, app: &mut App) {
         app.insert_resource(FixedSeed(1))
-            .add_systems(First, |mut smoke: ResMut<SmokeTest>| {
-                smoke.frame_began = Some(Instant::now())
-            })
+            .add_systems(First, begin_frame)
             .add_systems(Last, (drive, drive_looks, drive_draughts, drive_sizes).chain());
     }
+}
+
+/// Notes when a frame begins, and the CPU time the main thread spent on the last one.
+fn begin_frame(mut smoke: ResMut<SmokeTest>) {
+    smoke.frame_began = Some(Instant::now());
+    let cpu = thread_cpu();
+    smoke.last_frame_cpu = cpu.zip(smoke.frame_cpu).map(|(now, then)| now.saturating_sub(then));
+    smoke.frame_cpu = cpu;
+}
+
+/// CPU time this thread has run for (Linux's scheduler statistics; none elsewhere).
+fn thread_cpu() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    stat.split_whitespace().next()?.parse().ok().map(Duration::from_nanos)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -208,6 +236,9 @@ fn drive(
             smoke.break_frames.push(real.delta_secs());
             let main = smoke.frame_began.map_or(0.0, |t| t.elapsed().as_secs_f32());
             smoke.break_main.push(main);
+            if let Some(cpu) = smoke.last_frame_cpu {
+                smoke.break_cpu.push(cpu.as_secs_f32());
+            }
             let stroke_frames = local.as_ref().map_or(0, |l| l.current.table().report().frames);
             if stroke_frames >= 12 && !smoke.shot_game {
                 smoke.shot_game = true;
@@ -229,8 +260,16 @@ fn drive(
             smoke.step_times = *times;
             smoke.advance(Stage::Settled);
         }
-        Stage::Settled if smoke.since == 4 => {
+        Stage::Settled if smoke.since == 1 => {
             shoot(&mut commands, &smoke.dir, "after-stroke.png");
+            smoke.rss_after_stroke = memory().0;
+            let credited = local.as_ref().map_or(0, |l| {
+                let m = &l.current;
+                (0..m.table().bodies().len())
+                    .filter(|&i| m.standing().credited(i).is_some())
+                    .count()
+            });
+            smoke.tally = Some((sight.tally.iter().count(), credited));
             smoke.audit("match 1280x800", &sight.windows, &sight.texts);
         }
         Stage::Settled if smoke.since == 10 => smoke.advance(Stage::Theme(0)),
@@ -379,16 +418,28 @@ const SHOTS: [&str; 5] = ["home.png", "aim.png", "game.png", "pocketing.png", "a
 
 /// Mean, 95th percentile and largest of `seconds`, in milliseconds.
 fn spread(seconds: &[f32]) -> (f32, f32, f32) {
-    let mut ms: Vec<f32> = seconds.iter().map(|s| s * 1000.0).collect();
-    ms.sort_by(f32::total_cmp);
+    let ms = sorted_ms(seconds);
     let mean = ms.iter().sum::<f32>() / ms.len().max(1) as f32;
     let p95 = ms.get(ms.len() * 95 / 100).copied().unwrap_or(0.0);
     (mean, p95, ms.last().copied().unwrap_or(0.0))
 }
 
+/// The median of `seconds`, in milliseconds.
+fn median(seconds: &[f32]) -> f32 {
+    let ms = sorted_ms(seconds);
+    ms.get(ms.len() / 2).copied().unwrap_or(0.0)
+}
+
+fn sorted_ms(seconds: &[f32]) -> Vec<f32> {
+    let mut ms: Vec<f32> = seconds.iter().map(|s| s * 1000.0).collect();
+    ms.sort_by(f32::total_cmp);
+    ms
+}
+
 fn report(smoke: &SmokeTest) -> String {
     let (mean, p95, max) = spread(&smoke.break_frames);
     let (main_mean, main_p95, _) = spread(&smoke.break_main);
+    let (cpu_mean, cpu_p95, _) = spread(&smoke.break_cpu);
     let first = smoke.first_frame.map_or(0, |d| d.as_millis());
     let (rss, peak) = memory();
     let t = smoke.step_times;
@@ -408,13 +459,18 @@ fn report(smoke: &SmokeTest) -> String {
         "frame_ms_max": rounded(max as f64),
         "main_ms_mean": rounded(main_mean as f64),
         "main_ms_p95": rounded(main_p95 as f64),
+        "main_cpu_ms_mean": rounded(cpu_mean as f64),
+        "main_cpu_ms_median": (median(&smoke.break_cpu) as f64 * 100.0).round() / 100.0,
+        "main_cpu_ms_p95": rounded(cpu_p95 as f64),
         "sim_steps": t.steps,
         "sim_step_us_mean": rounded(step_mean),
         "sim_step_us_max": rounded(step_max),
         "rss_mib": rss,
+        "rss_after_stroke_mib": smoke.rss_after_stroke,
         "peak_rss_mib": peak,
         "text_problems": problems,
         "dropping_at": smoke.dropping_at.map(|p| [p.x.round(), p.y.round()]),
+        "tally": smoke.tally.map(|(shown, credited)| [shown, credited]),
     })
     .to_string()
 }

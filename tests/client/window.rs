@@ -426,6 +426,17 @@ fn home_and_a_break_render_in_a_real_window() {
     println!("{changed} of 441 pixels at the pocket changed");
     assert!(changed > 60, "the piece is drawn going down ({changed} of 441 pixels changed)");
 
+    // After the stroke: the striker's path stays a moment (pale blue, which no wood or
+    // piece is but the striker's own marks), and the tally holds the pocketed pieces.
+    let after = Picture::load(&dir.join("after-stroke.png"));
+    let bluish = |p: [u8; 3]| p[2] as i32 > p[0] as i32 + 15 && p[2] > 150;
+    let path = after.pixels(board_middle(&after)).into_iter().filter(|&p| bluish(p)).count();
+    let striker_only = aim.pixels(board_middle(&aim)).into_iter().filter(|&p| bluish(p)).count();
+    assert!(path > striker_only + 150, "the striker's path shows ({path} vs {striker_only})");
+    let tally = figures["tally"].as_array().expect("the tally was counted");
+    let (shown, credited) = (tally[0].as_u64().unwrap(), tally[1].as_u64().unwrap());
+    assert!(credited > 0 && shown == credited, "the tally shows {shown} of {credited} pieces");
+
     // The themes: each its own surface; high contrast marks the black pieces with white.
     let themes: Vec<Picture> = ["classic-wood", "tournament-light", "high-contrast"]
         .iter()

@@ -71,3 +71,49 @@ pub fn impacts(before: &Match, now: &Match) -> Vec<Impact> {
     }
     found
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Input, advance};
+    use crate::rules::{Settings, Variant};
+    use crate::sim::{FULL_POWER, PresetId, Stroke};
+
+    /// Every contact of a full-power stroke from the middle of the first shooter's baseline,
+    /// `off` left of straight ahead (the smoke run's: it pockets a black in pocket 1).
+    fn contacts(off: i32) -> Vec<Impact> {
+        let settings = Settings::new(Variant::Freestyle, 3, PresetId::Standard, 30, 1).unwrap();
+        let mut m = Match::new(settings);
+        let seat = m.shooter();
+        let angle = (seat.forward().0 as i32 + off).rem_euclid(65_536) as u16;
+        let mut inputs = [Input::ZERO; 3];
+        inputs[settings.player_at(seat).unwrap()] =
+            Input::commit(1, Stroke { placement: 0, angle, power: FULL_POWER });
+        let mut all = Vec::new();
+        for _ in 0..900 {
+            let before = m;
+            advance(&mut m, &inputs);
+            all.extend(impacts(&before, &m));
+        }
+        all
+    }
+
+    #[test]
+    fn a_stroke_is_a_chain_of_contacts_and_a_pocketing_names_its_pocket() {
+        let all = contacts(3_600);
+        assert!(all.iter().filter(|i| i.contact == Contact::Piece).count() >= 2);
+        assert!(all.iter().any(|i| i.contact == Contact::Cushion));
+        let down: Vec<&Impact> =
+            all.iter().filter(|i| matches!(i.contact, Contact::Pocket(_))).collect();
+        assert!(down.iter().any(|i| i.body == 8 && i.contact == Contact::Pocket(1)), "{down:?}");
+        assert!(all.iter().all(|i| (0.05..=1.0).contains(&i.strength)));
+    }
+
+    #[test]
+    fn harder_hits_are_stronger() {
+        let all = contacts(3_600);
+        let first = all.iter().find(|i| i.contact == Contact::Piece).unwrap();
+        let last = all.iter().rev().find(|i| i.contact == Contact::Piece).unwrap();
+        assert!(first.strength > last.strength, "the first hit is the hardest: {first:?} {last:?}");
+    }
+}

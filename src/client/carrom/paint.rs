@@ -265,3 +265,64 @@ pub fn glow(size: u32) -> Image {
         ]
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::client::carrom::theme::BoardTheme;
+    use crate::sim::Kind;
+
+    /// The RGBA bytes of pixel (x, y) of the largest level.
+    fn texel(image: &Image, x: u32, y: u32) -> [u8; 4] {
+        let data = image.data.as_ref().unwrap();
+        let i = ((y * image.width() + x) * 4) as usize;
+        [data[i], data[i + 1], data[i + 2], data[i + 3]]
+    }
+
+    #[test]
+    fn a_picture_carries_every_mip_level_down_to_one_pixel() {
+        let image = piece(BoardTheme::ClassicWood.piece(Kind::White), 128);
+        assert_eq!(image.texture_descriptor.mip_level_count, 8);
+        let bytes: u32 = (0..8).map(|l| (128 >> l) * (128 >> l) * 4).sum();
+        assert_eq!(image.data.as_ref().unwrap().len(), bytes as usize);
+        let wide = wood(BoardTheme::ClassicWood.look().frame, 64, 8, 1, 0.0);
+        assert_eq!(wide.texture_descriptor.mip_level_count, 7, "64x8 down to 1x1");
+    }
+
+    #[test]
+    fn a_piece_is_an_opaque_disc_lit_from_the_top_left() {
+        let image = piece(BoardTheme::ClassicWood.piece(Kind::Black), 128);
+        assert_eq!(texel(&image, 64, 64)[3], 255, "opaque in the middle");
+        assert_eq!(texel(&image, 1, 1)[3], 0, "clear outside the disc");
+        // The bevel: the rim towards the light is brighter than the rim away from it.
+        let (lit, shaded) = (texel(&image, 24, 24), texel(&image, 104, 104));
+        assert!(lit[0] > shaded[0] + 20, "lit {lit:?}, shaded {shaded:?}");
+    }
+
+    #[test]
+    fn the_star_is_filled_and_pointed() {
+        assert!(star_distance(Vec2::ZERO) < 0.0, "the middle is inside");
+        assert!(star_distance(Vec2::new(0.0, 0.45)) < 0.0, "the top point is inside");
+        assert!(star_distance(Vec2::new(0.0, 0.55)) > 0.0, "beyond the point is outside");
+        // Between two points the star is only as wide as its notch.
+        let between = Vec2::from_angle(core::f32::consts::FRAC_PI_2 + TAU / 10.0) * 0.3;
+        assert!(star_distance(between) > 0.0, "the notch is outside");
+    }
+
+    #[test]
+    fn a_plain_wood_is_one_colour_and_a_figured_one_is_not() {
+        let plain = wood(BoardTheme::HighContrast.look().surface, 32, 32, 5, 0.0);
+        let figured = wood(BoardTheme::ClassicWood.look().surface, 32, 32, 5, 0.0);
+        let tones = |image: &Image| {
+            let mut reds: Vec<u8> = (0..32)
+                .flat_map(|y| (0..32).map(move |x| (x, y)))
+                .map(|(x, y)| texel(image, x, y)[0])
+                .collect();
+            reds.sort_unstable();
+            reds.dedup();
+            reds.len()
+        };
+        assert_eq!(tones(&plain), 1);
+        assert!(tones(&figured) > 8, "a grain of several tones");
+    }
+}

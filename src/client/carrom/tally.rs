@@ -13,7 +13,7 @@ const ICON: f32 = 16.0;
 
 /// One piece shown in a tally.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-struct TallyPiece(Kind);
+pub struct TallyPiece(pub Kind);
 
 /// Keeps the tallies up to date.
 pub(super) struct TallyPlugin;
@@ -66,5 +66,34 @@ fn fill(
                 ));
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Input, advance};
+    use crate::rules::{Settings, Variant};
+    use crate::sim::{FULL_POWER, PresetId, Stroke};
+
+    #[test]
+    fn a_side_is_credited_with_what_it_pocketed_queen_first() {
+        let settings = Settings::new(Variant::Freestyle, 3, PresetId::Standard, 30, 1).unwrap();
+        let mut m = Match::new(settings);
+        let seat = m.shooter();
+        let side = settings.side_of(seat);
+        let angle = (seat.forward().0 as i32 + 3_600).rem_euclid(65_536) as u16;
+        let mut inputs = [Input::ZERO; 3];
+        inputs[settings.player_at(seat).unwrap()] =
+            Input::commit(1, Stroke { placement: 0, angle, power: FULL_POWER });
+        assert!(credited(&m, side).is_empty(), "nothing before the stroke");
+        for _ in 0..900 {
+            advance(&mut m, &inputs);
+        }
+        let tally = credited(&m, side);
+        assert!(!tally.is_empty() && tally.iter().all(|&k| k == Kind::Black), "{tally:?}");
+        let others: usize =
+            (0..settings.sides()).filter(|&s| s != side).map(|s| credited(&m, s).len()).sum();
+        assert_eq!(others, 0, "nobody else pocketed anything");
     }
 }

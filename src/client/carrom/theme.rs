@@ -182,3 +182,43 @@ impl BoardTheme {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_theme_has_its_own_name_and_look() {
+        for (i, a) in BoardTheme::ALL.iter().enumerate() {
+            for b in &BoardTheme::ALL[i + 1..] {
+                assert_ne!(a.label(), b.label());
+                assert_ne!(a.look(), b.look());
+            }
+        }
+    }
+
+    #[test]
+    fn high_contrast_tells_the_pieces_apart_by_their_marks() {
+        let theme = BoardTheme::HighContrast;
+        let marks: Vec<Mark> = [Kind::White, Kind::Black, Kind::Queen, Kind::Striker]
+            .map(|k| theme.piece(k).mark)
+            .into();
+        for (i, a) in marks.iter().enumerate() {
+            assert!(!marks[i + 1..].contains(a), "{a:?} marks two kinds of piece: {marks:?}");
+        }
+    }
+
+    #[test]
+    fn the_queen_wears_her_star_in_every_theme() {
+        for theme in BoardTheme::ALL {
+            assert_eq!(theme.piece(Kind::Queen).mark, Mark::Star, "{theme:?}");
+        }
+    }
+
+    #[test]
+    fn a_theme_is_kept_in_the_settings_file_by_name() {
+        let text = serde_json::to_string(&BoardTheme::HighContrast).unwrap();
+        assert_eq!(text, "\"high_contrast\"");
+        assert_eq!(serde_json::from_str::<BoardTheme>(&text).unwrap(), BoardTheme::HighContrast);
+    }
+}

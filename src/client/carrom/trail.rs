@@ -1,12 +1,12 @@
-//! The striker's path after release: drawn behind it as it goes, and left on the board
-//! for a moment after the pieces stop, so a player sees what the stroke did.
+//! The striker's path after release: a pale blue line drawn behind it as it goes, left on
+//! the board for a moment after the pieces stop, so a player sees what the stroke did.
 
 use crate::client::carrom::board_view::point;
 use crate::client::flow::GameType;
 use crate::client::flow::screen::Screen;
 use crate::client::hosts::{LocalMatch, MatchSystems};
 use crate::game::Phase;
-use crate::sim::STRIKER;
+use crate::sim::{Fx, STRIKER};
 use bevy::prelude::*;
 
 /// How long the path stays once the stroke is over, seconds.
@@ -49,7 +49,10 @@ fn record(local: Res<LocalMatch>, time: Res<Time>, mut trail: ResMut<Trail>) {
     let m = &local.current;
     if m.phase() == Phase::Motion {
         if trail.stroke != m.next_stroke() {
-            *trail = Trail { stroke: m.next_stroke(), ..default() };
+            // From the spot it was struck from, however many frames ran before this look.
+            let placement = Fx::milli_cm(m.aim().placement as i32);
+            let spot = point(m.shooter().striker_spot(m.table().preset(), placement));
+            *trail = Trail { stroke: m.next_stroke(), points: vec![spot], ..default() };
         }
         let striker = m.table().bodies()[STRIKER];
         if striker.is_on_board() {
@@ -101,7 +104,7 @@ fn draw(
         }
         let (a, b) = (kept[i], kept[i + 1]);
         let along = (i + 1) as f32 / (n - 1) as f32;
-        sprite.color = Color::srgba(1.0, 0.95, 0.75, fade * (0.2 + 0.6 * along));
+        sprite.color = Color::srgba(0.35, 0.65, 1.0, fade * (0.5 + 0.45 * along));
         sprite.custom_size = Some(Vec2::new(a.distance(b) + WIDTH * 0.5, WIDTH));
         transform.translation.x = (a.x + b.x) / 2.0;
         transform.translation.y = (a.y + b.y) / 2.0;

@@ -99,10 +99,13 @@ fn paint_buttons(
     mut buttons: Query<(&Interaction, &ActionButton, &mut BackgroundColor, &mut BorderColor)>,
 ) {
     for (interaction, button, mut background, mut border) in &mut buttons {
+        // Every button answers the mouse the same way, chosen or not.
         let fill = match (button.selected, interaction) {
-            (true, _) => palette::BUTTON_SELECTED,
+            (true, Interaction::None) => palette::BUTTON_SELECTED,
+            (true, _) => palette::BUTTON_SELECTED_HOVER,
             (false, Interaction::None) => palette::BUTTON,
-            (false, _) => palette::BUTTON_HOVER,
+            (false, Interaction::Hovered) => palette::BUTTON_HOVER,
+            (false, Interaction::Pressed) => palette::BUTTON_PRESSED,
         };
         let edge = if focus.0 == Some(button.order) { palette::ACCENT } else { Color::NONE };
         if background.0 != fill {

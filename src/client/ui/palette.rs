@@ -16,8 +16,12 @@ pub const WARN: Color = Color::srgb(0.95, 0.45, 0.40);
 pub const BUTTON: Color = Color::srgb(0.20, 0.22, 0.26);
 /// A button under the mouse.
 pub const BUTTON_HOVER: Color = Color::srgb(0.28, 0.31, 0.36);
+/// A button being pressed.
+pub const BUTTON_PRESSED: Color = Color::srgb(0.16, 0.17, 0.20);
 /// A chosen option.
 pub const BUTTON_SELECTED: Color = Color::srgb(0.55, 0.36, 0.16);
+/// A chosen option under the mouse.
+pub const BUTTON_SELECTED_HOVER: Color = Color::srgb(0.63, 0.43, 0.20);
 /// Panels over the board.
 pub const PANEL: Color = Color::srgba(0.06, 0.07, 0.08, 0.82);
 /// A card grouping lines on a panel.
