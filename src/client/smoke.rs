@@ -81,7 +81,7 @@ enum Stage {
 }
 
 /// The window sizes Home is checked at, besides the first.
-const SIZES: [(u32, u32); 2] = [(1024, 768), (1920, 1080)];
+const SIZES: [(u32, u32); 3] = [(1024, 768), (1920, 1080), (2560, 1440)];
 
 /// The break's aim, left of straight ahead (1/65 536 turns): at full power from the
 /// middle of the baseline it pockets a piece within half a second (a stable choice: aims
@@ -399,10 +399,19 @@ fn drive_sizes(
             let name = home_shot(*size);
             smoke.audit_window(&format!("home {}x{}", size.0, size.1), &window, &texts);
             shoot(&mut commands, &smoke.dir, &name);
+        } else if k == 0 && since == start + 42 {
+            // The tallest screen, at the smallest size.
+            next.set(Screen::Settings);
+        } else if k == 0 && since == start + 47 {
+            smoke.audit_window("settings 1024x768", &window, &texts);
+            shoot(&mut commands, &smoke.dir, "settings-1024x768.png");
+        } else if k == 0 && since == start + 49 {
+            next.set(Screen::Home);
         }
     }
     let done = 2 + 50 * SIZES.len() as u32;
-    let written = SIZES.iter().all(|s| smoke.dir.join(home_shot(*s)).is_file());
+    let written = SIZES.iter().all(|s| smoke.dir.join(home_shot(*s)).is_file())
+        && smoke.dir.join("settings-1024x768.png").is_file();
     if since > done && written {
         println!("{}", report(&smoke));
         exit.write(AppExit::Success);

@@ -342,7 +342,7 @@ fn home_and_a_break_render_in_a_real_window() {
 
     // No text anywhere is off the window, cut off, squeezed or over another.
     let audits = figures["text_problems"].as_object().expect("text audits in the figures");
-    assert_eq!(audits.len(), 4, "four screens audited: {audits:?}");
+    assert_eq!(audits.len(), 6, "six screens audited: {audits:?}");
     for (screen, found) in audits {
         assert_eq!(found.as_array().map(Vec::len), Some(0), "texts on {screen}: {found}");
     }
@@ -352,6 +352,7 @@ fn home_and_a_break_render_in_a_real_window() {
         ("home.png", (WIDTH, HEIGHT)),
         ("home-1024x768.png", (1024, 768)),
         ("home-1920x1080.png", (1920, 1080)),
+        ("home-2560x1440.png", (2560, 1440)),
     ] {
         let home = Picture::load(&dir.join(name));
         assert_eq!((home.width, home.height), size, "{name}");

@@ -130,7 +130,7 @@ fn diagnostics_dir(test: &str) -> PathBuf {
 fn peer(url: &str, room: &str, players: u8, variant: &str, dir: &Path, extra: &[&str]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_carrom"))
         .args(["peer", "--signaling", url, "--room", room, "--players", &players.to_string()])
-        .args(["--variant", variant, "--bot", "medium", "--connect-timeout", "60"])
+        .args(["--variant", variant, "--bot", "medium", "--connect-timeout", "120"])
         .args(["--match-timeout", "400", "--diagnostics"])
         .arg(dir)
         .args(extra)
