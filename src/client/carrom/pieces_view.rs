@@ -7,8 +7,8 @@ use crate::client::carrom::board_view::{cm, point};
 use crate::client::flow::GameType;
 use crate::client::flow::screen::Screen;
 use crate::client::hosts::{LocalMatch, MatchSystems};
-use crate::game::Phase;
-use crate::sim::{Fx, Kind, STRIKER};
+use crate::game::{Match, Phase};
+use crate::sim::{Fx, Kind, STRIKER, Table};
 use bevy::prelude::*;
 
 /// A drawn piece: the index of its body in the table.
@@ -55,20 +55,55 @@ pub fn piece_sprites(piece: &mut ChildSpawnerCommands, art: &Art, kind: Kind, ra
 
 fn spawn(mut commands: Commands, local: Option<Res<LocalMatch>>, art: Res<Art>) {
     let Some(local) = local else { return };
-    let table = local.current.table();
+    spawn_pieces(&mut commands, Screen::Game, local.current.table(), &art, PieceView);
+}
+
+/// Draws every body of `table` for as long as `screen` lasts, each entity tagged with
+/// `tag(index)`; hidden until placed.
+pub fn spawn_pieces<B: Bundle>(
+    commands: &mut Commands,
+    screen: Screen,
+    table: &Table,
+    art: &Art,
+    tag: impl Fn(usize) -> B,
+) {
     for (i, body) in table.bodies().iter().enumerate() {
         let kind = body.kind();
         let radius = cm(kind.radius(table.preset()));
         let z = if kind == Kind::Striker { 2.0 } else { 1.0 };
         commands
             .spawn((
-                DespawnOnExit(Screen::Game),
-                PieceView(i),
+                DespawnOnExit(screen),
+                tag(i),
                 Transform::from_xyz(0.0, 0.0, z),
                 Visibility::Hidden,
             ))
-            .with_children(|piece| piece_sprites(piece, &art, kind, radius));
+            .with_children(|piece| piece_sprites(piece, art, kind, radius));
     }
+}
+
+/// Whether body `i` shows and where, `t` of the way from frame `before` to `now`: while
+/// the shooter aims the striker sits at the aimed spot; a jump (a piece put back) is not
+/// smoothed.
+pub fn drawn_at(before: &Match, now: &Match, i: usize, t: f32) -> (bool, Vec2) {
+    let Some(body) = now.table().bodies().get(i) else { return (false, Vec2::ZERO) };
+    if i == STRIKER {
+        match now.phase() {
+            Phase::Aim => {
+                let placement = Fx::milli_cm(now.aim().placement as i32);
+                return (true, point(now.shooter().striker_spot(now.table().preset(), placement)));
+            }
+            Phase::Motion => {}
+            _ => return (false, Vec2::ZERO),
+        }
+    }
+    let to = point(body.pos);
+    let from = before.table().bodies().get(i).filter(|b| b.is_on_board()).map(|b| point(b.pos));
+    let at = match from {
+        Some(from) if from.distance(to) < JUMP => from.lerp(to, t),
+        _ => to,
+    };
+    (body.is_on_board(), at)
 }
 
 fn place(
@@ -78,38 +113,9 @@ fn place(
     mut pieces: Query<(&PieceView, &mut Transform, &mut Visibility)>,
 ) {
     let facing = cameras.iter().next().map_or(Quat::IDENTITY, |c| c.rotation);
-    let m = &local.current;
-    let before = local.previous.table().bodies();
-    let now = m.table().bodies();
     let t = fixed.overstep_fraction().clamp(0.0, 1.0);
     for (piece, mut transform, mut visibility) in &mut pieces {
-        let Some(body) = now.get(piece.0) else { continue };
-        let (shown, at) = if piece.0 == STRIKER {
-            match m.phase() {
-                Phase::Aim => {
-                    let aim = m.aim();
-                    let placement = Fx::milli_cm(aim.placement as i32);
-                    (true, point(m.shooter().striker_spot(m.table().preset(), placement)))
-                }
-                Phase::Motion => (body.is_on_board(), point(body.pos)),
-                _ => (false, Vec2::ZERO),
-            }
-        } else {
-            let to = point(body.pos);
-            let from = before.get(piece.0).filter(|b| b.is_on_board()).map(|b| point(b.pos));
-            let at = match from {
-                Some(from) if from.distance(to) < JUMP => from.lerp(to, t),
-                _ => to,
-            };
-            (body.is_on_board(), at)
-        };
-        let striker_moving = piece.0 == STRIKER && m.phase() == Phase::Motion;
-        let at = if striker_moving {
-            let from = before.get(STRIKER).filter(|b| b.is_on_board()).map(|b| point(b.pos));
-            from.filter(|f| f.distance(at) < JUMP).map_or(at, |f| f.lerp(at, t))
-        } else {
-            at
-        };
+        let (shown, at) = drawn_at(&local.previous, &local.current, piece.0, t);
         transform.translation.x = at.x;
         transform.translation.y = at.y;
         transform.rotation = facing;

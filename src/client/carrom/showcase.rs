@@ -4,14 +4,14 @@
 
 use crate::bot::{BotLevel, Choice, choose};
 use crate::client::carrom::art::Art;
-use crate::client::carrom::board_view::{FRAME, cm, point, spawn_board};
-use crate::client::carrom::pieces_view::piece_sprites;
+use crate::client::carrom::board_view::{FRAME, cm, spawn_board};
+use crate::client::carrom::pieces_view::{drawn_at, spawn_pieces};
 use crate::client::flow::screen::Screen;
 use crate::client::flow::setup::MatchSetup;
 use crate::client::ui::MenuPanel;
 use crate::game::{Input, Match, Phase, advance};
 use crate::rules::{Settings, Variant};
-use crate::sim::{Kind, PresetId};
+use crate::sim::PresetId;
 use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
@@ -91,19 +91,7 @@ fn spawn(
     let table = showcase.current.table();
     let preset = table.preset();
     spawn_board(&mut commands, Screen::Home, preset, &art, &mut meshes, &mut materials);
-    for (i, body) in table.bodies().iter().enumerate() {
-        let kind = body.kind();
-        let radius = cm(kind.radius(preset));
-        let z = if kind == Kind::Striker { 2.0 } else { 1.0 };
-        commands
-            .spawn((
-                DespawnOnExit(Screen::Home),
-                ShowcasePiece(i),
-                Transform::from_xyz(0.0, 0.0, z),
-                Visibility::Hidden,
-            ))
-            .with_children(|piece| piece_sprites(piece, &art, kind, radius));
-    }
+    spawn_pieces(&mut commands, Screen::Home, table, &art, ShowcasePiece);
     commands.insert_resource(showcase);
 }
 
@@ -157,20 +145,9 @@ fn place(
     fixed: Res<Time<Fixed>>,
     mut pieces: Query<(&ShowcasePiece, &mut Transform, &mut Visibility)>,
 ) {
-    let m = &showcase.current;
-    let (before, now) = (showcase.previous.table().bodies(), m.table().bodies());
     let t = fixed.overstep_fraction().clamp(0.0, 1.0);
     for (piece, mut transform, mut visibility) in &mut pieces {
-        let Some(body) = now.get(piece.0) else { continue };
-        let striker = body.kind() == Kind::Striker;
-        let (shown, at) = if striker && m.phase() == Phase::Aim {
-            let placement = crate::sim::Fx::milli_cm(m.aim().placement as i32);
-            (true, point(m.shooter().striker_spot(m.table().preset(), placement)))
-        } else {
-            let to = point(body.pos);
-            let from = before.get(piece.0).filter(|b| b.is_on_board()).map(|b| point(b.pos));
-            (body.is_on_board(), from.map_or(to, |from| from.lerp(to, t)))
-        };
+        let (shown, at) = drawn_at(&showcase.previous, &showcase.current, piece.0, t);
         transform.translation.x = at.x;
         transform.translation.y = at.y;
         let wanted = if shown { Visibility::Inherited } else { Visibility::Hidden };
