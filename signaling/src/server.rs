@@ -1,5 +1,6 @@
 //! The server: matchbox_signaling's shell (listener, graceful shutdown) with our routes —
-//! `/r/<CODE>?seats=N[&v=PROTOCOL]`, `/q/<key>?next=N`, `/health`, `/metrics` — and its stock,
+//! `/r/<CODE>?seats=N[&v=PROTOCOL]`, `/q/<key>?next=N`, `/health`, `/metrics`, and `/lan`
+//! (the game a LAN host serves, for joiners who typed its address) — and its stock,
 //! room-leaking routes closed.
 
 use crate::admission::Admission;
@@ -17,7 +18,7 @@ use axum::{Extension, Router};
 use matchbox_signaling::SignalingServer;
 use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 use std::time::Duration;
 use tokio::sync::{oneshot, watch};
 use tokio::task::JoinHandle;
@@ -28,7 +29,12 @@ struct App {
     registry: Arc<Registry>,
     admission: Arc<Admission>,
     stop: watch::Receiver<bool>,
+    listing: Listing,
 }
+
+/// What `/lan` answers: the game a LAN host serves, as the host describes it (JSON), or
+/// nothing.
+type Listing = Arc<RwLock<Option<String>>>;
 
 /// A running server.
 pub struct Running {
@@ -39,10 +45,25 @@ pub struct Running {
     stop: watch::Sender<bool>,
     shell_stop: oneshot::Sender<()>,
     admission: Arc<Admission>,
+    registry: Arc<Registry>,
+    listing: Listing,
     task: JoinHandle<Result<(), matchbox_signaling::Error>>,
 }
 
 impl Running {
+    /// Peers in rooms right now (a LAN host's server has one room: the players who have
+    /// joined its game).
+    pub fn peers(&self) -> usize {
+        self.registry.counts().1
+    }
+
+    /// Sets what `/lan` answers (a LAN host's game as JSON), or withdraws it.
+    pub fn set_listing(&self, listing: Option<String>) {
+        if let Ok(mut shown) = self.listing.write() {
+            *shown = listing;
+        }
+    }
+
     /// Stops gracefully: peers are told goodbye, then the listener closes.
     pub async fn stop(self) -> Result<(), String> {
         let _ = self.stop.send(true);
@@ -81,11 +102,13 @@ pub fn start(config: Config) -> Result<Running, String> {
     let (stop, stop_rx) = watch::channel(false);
     let (shell_stop, shell_stopped) = oneshot::channel();
     let handshake = config.handshake();
+    let listing = Listing::default();
     let app = App {
         config: Arc::new(config.clone()),
-        registry,
+        registry: registry.clone(),
         admission: admission.clone(),
         stop: stop_rx,
+        listing: listing.clone(),
     };
     let mut shell = SignalingServer::full_mesh_builder(config.addr)
         .on_connection_request(|_| {
@@ -98,6 +121,7 @@ pub fn start(config: Config) -> Result<Running, String> {
                 .route("/q/{key}", get(quick_match))
                 .route("/health", get(|| async { "ok\n" }))
                 .route("/metrics", get(render_metrics))
+                .route("/lan", get(render_listing))
                 .layer(axum::middleware::from_fn(move |request, next| {
                     handshake_limit(handshake, request, next)
                 }))
@@ -105,7 +129,7 @@ pub fn start(config: Config) -> Result<Running, String> {
         });
     let addr = shell.bind().map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
     let task = tokio::spawn(shell.serve());
-    Ok(Running { addr, metrics, stop, shell_stop, admission, task })
+    Ok(Running { addr, metrics, stop, shell_stop, admission, registry, listing, task })
 }
 
 /// The handshake timeout: a request (the WebSocket upgrade included) must be answered
@@ -217,4 +241,12 @@ async fn render_metrics(Extension(app): Extension<App>) -> Response {
     let (rooms, peers) = app.registry.counts();
     let body = app.registry.metrics.render(rooms, peers);
     ([("content-type", "text/plain; version=0.0.4")], body).into_response()
+}
+
+async fn render_listing(Extension(app): Extension<App>) -> Response {
+    let listing = app.listing.read().ok().and_then(|shown| shown.clone());
+    match listing {
+        Some(json) => ([("content-type", "application/json")], json).into_response(),
+        None => refusal(StatusCode::NOT_FOUND, "no game is hosted here"),
+    }
 }

@@ -350,3 +350,35 @@ async fn a_client_of_another_protocol_version_is_refused_with_a_reason() {
     assert_eq!(status, 400);
     s.stop().await.unwrap();
 }
+
+/// A plain HTTP GET of `path`: the status line and the body.
+async fn get(s: &Running, path: &str) -> (String, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = TcpStream::connect(s.addr).await.unwrap();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut reply = String::new();
+    tokio::time::timeout(Duration::from_secs(5), stream.read_to_string(&mut reply))
+        .await
+        .expect("answered within 5 s")
+        .unwrap();
+    let status = reply.lines().next().unwrap_or_default().to_string();
+    let body = reply.split_once("\r\n\r\n").map(|(_, b)| b.to_string()).unwrap_or_default();
+    (status, body)
+}
+
+#[tokio::test]
+async fn a_lan_hosts_listing_is_served_counted_and_withdrawn() {
+    let s = server(config()).await;
+    let (status, body) = get(&s, "/lan").await;
+    assert!(status.contains("404") && body.contains("no game is hosted here"), "{status} {body}");
+    s.set_listing(Some(r#"{"host":"Asha"}"#.into()));
+    let (status, body) = get(&s, "/lan").await;
+    assert!(status.contains("200"), "{status}");
+    assert!(body.ends_with(r#"{"host":"Asha"}"#), "{body}");
+    assert_eq!(s.peers(), 0);
+    let (_a, _) = join(&s, &format!("/r/{CODE}?seats=2")).await;
+    assert_eq!(s.peers(), 1, "the peer in the room is counted");
+    s.set_listing(None);
+    assert!(get(&s, "/lan").await.0.contains("404"), "withdrawn");
+}

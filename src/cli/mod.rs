@@ -7,6 +7,8 @@ pub mod bot_match;
 pub mod checkers;
 pub mod exit;
 #[cfg(feature = "client")]
+pub mod lan_games;
+#[cfg(feature = "client")]
 pub mod link_handler;
 pub mod output;
 #[cfg(feature = "client")]
@@ -51,6 +53,9 @@ enum Command {
     /// line.
     #[cfg(feature = "client")]
     Peer(Box<peer::Args>),
+    /// List the games hosted on this network, and follow the list for a while.
+    #[cfg(feature = "client")]
+    LanGames(lan_games::Args),
     /// Make carrom://join/CODE links open the game and join (a desktop entry on Linux).
     #[cfg(feature = "client")]
     InstallLinkHandler(link_handler::Args),
@@ -72,6 +77,8 @@ impl Cli {
             Some(Command::Peer(args)) => peer::run(*args),
             #[cfg(feature = "client")]
             Some(Command::Replay(args)) => replay::run(&args),
+            #[cfg(feature = "client")]
+            Some(Command::LanGames(args)) => lan_games::run(&args),
             #[cfg(feature = "client")]
             Some(Command::InstallLinkHandler(args)) => link_handler::run(&args),
             None => play::run(self.play, started),

@@ -1,12 +1,14 @@
-//! `carrom peer`: a headless peer joins a room, plays a match under rollback and prints
-//! one JSON line describing it (for tests, soak runs and bug reports).
+//! `carrom peer`: a headless peer joins a room — on a signaling server, or a game on this
+//! network that it hosts or finds — plays a match under rollback and prints one JSON line
+//! describing it (for tests, soak runs, bots and bug reports).
 
 use super::exit::{Exit, fail};
 use super::output::{print_lines, read_input};
 use super::values::{BoardArg, BotLevelArg, DraughtsLevelArg, VariantArg};
-use carrom::client::{Ending, PeerOptions, PeerReport, Shots, Storage, run_peer};
+use carrom::client::{Ending, PeerOptions, PeerReport, PeerRoom, Shots, Storage, run_peer};
 use carrom::net::Impairment;
 use carrom::net::connect::IceServer;
+use carrom::net::lan;
 use carrom::scenario::Scenario;
 use carrom_signaling::code;
 use serde::Serialize;
@@ -17,16 +19,35 @@ use std::time::Duration;
 #[derive(clap::Args)]
 pub struct Args {
     /// The signaling server, ws://HOST:PORT.
-    #[arg(long)]
-    signaling: String,
+    #[arg(long, required_unless_present_any = ["lan_host", "lan_join"])]
+    signaling: Option<String>,
     /// The private room's invite code (13 characters), or its carrom://join/ link.
-    #[arg(long)]
-    room: String,
-    /// Players, 2-4.
-    #[arg(long)]
-    players: u8,
-    /// The carrom game type.
-    #[arg(long, value_enum, required_unless_present = "draughts")]
+    #[arg(long, required_unless_present_any = ["lan_host", "lan_join"])]
+    room: Option<String>,
+    /// Host the game on this network: serve its room in-process and announce it (mDNS).
+    #[arg(long, conflicts_with_all = ["signaling", "room", "lan_join"])]
+    lan_host: bool,
+    /// Join a game hosted on this network: the first with a free seat, or --name's.
+    #[arg(long, conflicts_with_all = ["signaling", "room"])]
+    lan_join: bool,
+    /// With --lan-join: the game hosted by the player of this name.
+    #[arg(long, requires = "lan_join")]
+    name: Option<String>,
+    /// With --lan-join: the host's IP:PORT, where mDNS is blocked.
+    #[arg(long, requires = "lan_join")]
+    address: Option<String>,
+    /// This peer's player name.
+    #[arg(long = "as", default_value = "headless")]
+    player_name: String,
+    /// Tests: with --lan-host, announce this network protocol version instead of the
+    /// game's own.
+    #[arg(long, requires = "lan_host", hide = true)]
+    lan_protocol: Option<u32>,
+    /// Players, 2-4 (joining a game on this network: the host's).
+    #[arg(long, required_unless_present = "lan_join")]
+    players: Option<u8>,
+    /// The carrom game type (joining: the host's game is played).
+    #[arg(long, value_enum, required_unless_present_any = ["draughts", "lan_join"])]
     variant: Option<VariantArg>,
     /// Play English draughts instead (2 players), the computer at this level playing this
     /// peer's side.
@@ -143,23 +164,20 @@ impl Line {
 /// Runs the command: exit 0 when the match finished, 3 on a forfeit, 4 on a desync.
 pub fn run(args: Args) -> Exit {
     let command = "peer";
+    let (room, players) = match meeting(&args) {
+        Ok(found) => found,
+        Err((exit, message)) => return fail(command, exit, message),
+    };
     let variant = args.variant.map_or(carrom::rules::Variant::DiscPool, |v| v.0);
-    let (game, allowed) = match args.draughts {
-        Some(_) => ("draughts", args.players == 2),
-        None => (variant.name(), variant.allows(args.players)),
+    let (game, allowed) = match (args.draughts, &room) {
+        (_, PeerRoom::Lan { .. }) => ("the host's game", true),
+        (Some(_), _) => ("draughts", players == 2),
+        (None, _) => (variant.name(), variant.allows(players)),
     };
     if !allowed {
-        let message = format!("{game} cannot be played by {} players", args.players);
+        let message = format!("{game} cannot be played by {players} players");
         return fail(command, Exit::BadInput, message);
     }
-    let room = args.room.trim();
-    let Some(room) = code::normalise(room.strip_prefix(code::LINK_PREFIX).unwrap_or(room)) else {
-        let message = format!(
-            "--room {:?} is not an invite code (13 characters, 0-9 and A-Z without I, L, O, U)",
-            args.room
-        );
-        return fail(command, Exit::BadInput, message);
-    };
     let shots = match (&args.script, args.bot) {
         (Some(path), _) => {
             match read_input(path).and_then(|text| Scenario::parse(&text).map_err(|e| e.0)) {
@@ -184,9 +202,9 @@ pub fn run(args: Args) -> Exit {
     };
     let impairment = impairment(&args);
     let options = PeerOptions {
-        signaling: args.signaling,
         room,
-        players: args.players,
+        name: args.player_name.clone(),
+        players,
         variant,
         draughts: args.draughts.map(|l| l.0),
         preset: args.board.0,
@@ -212,6 +230,44 @@ pub fn run(args: Args) -> Exit {
         },
         Err(e) => fail(command, Exit::Failed, e),
     }
+}
+
+/// Where this peer meets the others, and how many players the match is for; or the exit
+/// and message when that cannot be known.
+fn meeting(args: &Args) -> Result<(PeerRoom, u8), (Exit, String)> {
+    let players = args.players.unwrap_or(2);
+    if args.lan_host {
+        let protocol = args.lan_protocol.unwrap_or(carrom::net::PROTOCOL_VERSION);
+        return Ok((PeerRoom::LanHost { protocol }, players));
+    }
+    if args.lan_join {
+        let within = Duration::from_secs(args.connect_timeout);
+        let found = match &args.address {
+            Some(text) => lan::parse_address(text)
+                .map_err(|e| (Exit::BadInput, e))
+                .and_then(|a| lan::ask(a).map(|l| (a, l)).map_err(|e| (Exit::Failed, e))),
+            None => lan::find(args.name.as_deref(), within).map_err(|e| (Exit::Failed, e)),
+        };
+        let (address, listing) = found?;
+        if let Some(why) = listing.refusal() {
+            return Err((Exit::Failed, format!("cannot join {}: {why}", listing.line())));
+        }
+        eprintln!("carrom peer: joining {} at {address}", listing.line());
+        let players = listing.players;
+        return Ok((PeerRoom::Lan { address, listing }, players));
+    }
+    let (Some(signaling), Some(text)) = (&args.signaling, &args.room) else {
+        return Err((Exit::BadInput, "--signaling and --room name the room".into()));
+    };
+    let trimmed = text.trim();
+    let Some(code) = code::normalise(trimmed.strip_prefix(code::LINK_PREFIX).unwrap_or(trimmed))
+    else {
+        let message = format!(
+            "--room {text:?} is not an invite code (13 characters, 0-9 and A-Z without I, L, O, U)"
+        );
+        return Err((Exit::BadInput, message));
+    };
+    Ok((PeerRoom::Online { signaling: signaling.clone(), code }, players))
 }
 
 /// The faults this peer applies to what it sends, if any were asked for.

@@ -8,6 +8,7 @@
 pub mod connect;
 pub mod diagnostics;
 pub mod hello;
+pub mod lan;
 pub mod room;
 pub mod session;
 pub mod signaller;

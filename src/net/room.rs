@@ -6,8 +6,13 @@ use super::PROTOCOL_VERSION;
 
 /// The URL that joins private room `code` with `players` seats.
 pub fn private_room(signaling: &str, code: &str, players: u8) -> String {
+    private_room_of(signaling, code, players, PROTOCOL_VERSION)
+}
+
+/// The same for a client of protocol `version` (a LAN host told to claim another, in tests).
+pub fn private_room_of(signaling: &str, code: &str, players: u8, version: u32) -> String {
     let base = signaling.trim_end_matches('/');
-    format!("{base}/r/{code}?seats={players}&v={PROTOCOL_VERSION}")
+    format!("{base}/r/{code}?seats={players}&v={version}")
 }
 
 /// The URL that joins the quick-match queue for the game called `game` (a carrom

@@ -12,6 +12,8 @@ pub enum Screen {
     HowToPlay,
     /// Player names, sound, display.
     Settings,
+    /// The games hosted on this network, to join one.
+    LanGames,
     /// Going online: the invite code and who has arrived.
     Lobby,
     /// A match in progress.

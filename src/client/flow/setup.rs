@@ -18,11 +18,13 @@ pub enum Mode {
     VsBot,
     /// With people on other machines, through a signaling server.
     Online,
+    /// With people on this network, no internet needed: one machine hosts.
+    Lan,
 }
 
 impl Mode {
     /// Every local mode, in menu order.
-    pub const ALL: [Mode; 3] = [Mode::PassAndPlay, Mode::VsBot, Mode::Online];
+    pub const ALL: [Mode; 4] = [Mode::PassAndPlay, Mode::VsBot, Mode::Online, Mode::Lan];
 
     /// The name in menus.
     pub const fn label(self) -> &'static str {
@@ -30,6 +32,7 @@ impl Mode {
             Mode::PassAndPlay => "Pass and play",
             Mode::VsBot => "vs Bot",
             Mode::Online => "Online",
+            Mode::Lan => "On this network",
         }
     }
 
@@ -39,6 +42,7 @@ impl Mode {
             Mode::PassAndPlay => "pass_and_play",
             Mode::VsBot => "vs_bot",
             Mode::Online => "online",
+            Mode::Lan => "lan",
         }
     }
 

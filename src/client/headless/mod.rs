@@ -20,6 +20,7 @@ use crate::checkers::Colour;
 use crate::checkers::level::Level;
 use crate::game::FRAME_RATE;
 use crate::net::connect::IceServer;
+use crate::net::lan::Listing;
 use crate::net::socket::Impairment;
 use crate::rules::{NO_SIDE, Variant};
 use crate::sim::PresetId;
@@ -37,13 +38,37 @@ use std::time::{Duration, Instant};
 /// they need to confirm the same ending.
 const LINGER: Duration = Duration::from_secs(3);
 
+/// Where a headless peer meets the others.
+#[derive(Debug, Clone)]
+pub enum PeerRoom {
+    /// A private room on a signaling server.
+    Online {
+        /// The signaling server, `ws://HOST:PORT`.
+        signaling: String,
+        /// The room's invite code.
+        code: String,
+    },
+    /// Host the game on this network.
+    LanHost {
+        /// The network protocol version announced (tests claim another).
+        protocol: u32,
+    },
+    /// Join the game hosted on this network at `address`.
+    Lan {
+        /// The host's server.
+        address: std::net::SocketAddr,
+        /// What it hosts.
+        listing: Listing,
+    },
+}
+
 /// How to run a headless peer.
 #[derive(Debug, Clone)]
 pub struct PeerOptions {
-    /// The signaling server, `ws://HOST:PORT`.
-    pub signaling: String,
-    /// The private room's invite code.
-    pub room: String,
+    /// Where to meet.
+    pub room: PeerRoom,
+    /// This peer's player name.
+    pub name: String,
     /// Players in the match (2–4).
     pub players: u8,
     /// Game type.
@@ -138,8 +163,15 @@ pub fn run_peer(options: &PeerOptions) -> Result<PeerReport, String> {
     let mut next_tick = Instant::now();
     let mut finished_at: Option<Instant> = None;
     let mut banner = String::new();
+    let mut told_where = false;
     loop {
         app.update();
+        if !told_where && let Some(lobby) = app.world().get_resource::<Lobby>() {
+            told_where = true;
+            if let Some(addresses) = lobby.lan_addresses() {
+                eprintln!("carrom peer: hosting on this network at {}", addresses.join(", "));
+            }
+        }
         if let Some(text) = banner_text(app.world_mut()).filter(|t| !t.contains("connecting")) {
             banner = text;
         }
@@ -200,9 +232,11 @@ fn headless_app(options: &PeerOptions) -> App {
         .add_plugins((super::ClientPlugin, ShooterPlugin));
     let world = app.world_mut();
     let mut preferences = world.resource_mut::<Preferences>();
-    preferences.signaling = options.signaling.clone();
+    if let PeerRoom::Online { signaling, .. } = &options.room {
+        preferences.signaling = signaling.clone();
+    }
     preferences.ice = options.ice_servers.clone();
-    preferences.names[0] = "headless".into();
+    preferences.names[0] = options.name.clone();
     let mut setup = world.resource_mut::<MatchSetup>();
     setup.variant = options.variant;
     setup.players = options.players;
@@ -212,7 +246,16 @@ fn headless_app(options: &PeerOptions) -> App {
         setup.game = GameType::Draughts;
         setup.draughts_level = level;
     }
-    app.insert_resource(JoinRequest::Room { code: options.room.clone(), players: options.players })
+    let request = match &options.room {
+        PeerRoom::Online { code, .. } => {
+            JoinRequest::Room { code: code.clone(), players: options.players }
+        }
+        PeerRoom::LanHost { protocol } => JoinRequest::LanHost { protocol: *protocol },
+        PeerRoom::Lan { address, listing } => {
+            JoinRequest::Lan { address: *address, listing: listing.clone() }
+        }
+    };
+    app.insert_resource(request)
         .insert_resource(OnlineController(Controller::Headless))
         .insert_resource(HeadlessShots::new(options.shots.clone()))
         .insert_resource(DiagnosticsDir(Some(options.diagnostics.clone())));

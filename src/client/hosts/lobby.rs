@@ -3,7 +3,10 @@
 //! hellos with every peer that arrives (names, the creator's game, the protocol version),
 //! and once all players are here start the rollback session and open the match screen.
 //! What the players are shown of it is [`Lobby::status`]; the lobby screen draws it.
+//! A LAN game is the same lobby on the host's in-process server ([`super::lan_host`]),
+//! with host candidates only.
 
+use super::lan_host::LanHosting;
 use super::local::LocalMatch;
 use super::local::next_seed;
 use super::online::{DiagnosticsDir, MatchOverAt, Online, OnlineConfig, OnlineMatch, OnlineRecord};
@@ -18,7 +21,8 @@ use crate::game::Match;
 use crate::net::connect::{GAME_CHANNEL, HELLO_CHANNEL, PEER_CONNECT_BOUND, open};
 use crate::net::diagnostics::DesyncRecord;
 use crate::net::hello::{Agreed, Hello, agree, names};
-use crate::net::room::{private_room, quick_match};
+use crate::net::lan::Listing;
+use crate::net::room::{private_room, private_room_of, quick_match};
 use crate::net::session::{build_session, handle_of, match_seed};
 use crate::net::signaller::Introduced;
 use crate::net::socket::{Counters, Impairment, SafeChannel};
@@ -26,6 +30,7 @@ use bevy::prelude::*;
 use bevy_ggrs::{LocalPlayers, Session};
 use carrom_signaling::code as invite;
 use matchbox_socket::{PeerId, PeerState, WebRtcSocket};
+use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::Instant;
 
@@ -48,6 +53,19 @@ pub enum JoinRequest {
     },
     /// Join the quick-match queue for the game chosen on Home.
     Quick,
+    /// Host the game chosen on Home on this network.
+    LanHost {
+        /// The network protocol version announced ([`crate::net::PROTOCOL_VERSION`]; tests
+        /// claim another to see joiners refused).
+        protocol: u32,
+    },
+    /// Join the game hosted on this network at `address`, which says it is `listing`.
+    Lan {
+        /// The host's server.
+        address: SocketAddr,
+        /// What it hosts.
+        listing: Listing,
+    },
 }
 
 /// Who plays this machine's seat in an online match: a person at the controls, or (for
@@ -82,9 +100,22 @@ pub struct Lobby {
     ended: bool,
     started: Instant,
     status: String,
+    lan: bool,
+    hosting: Option<LanHosting>,
+    lan_addresses: Vec<String>,
 }
 
 impl Lobby {
+    /// Hosting on this network: the addresses players there can type to join.
+    pub fn lan_addresses(&self) -> Option<&[String]> {
+        self.hosting.as_ref().map(|_| self.lan_addresses.as_slice())
+    }
+
+    /// Whether this lobby is for a game on this network.
+    pub fn on_lan(&self) -> bool {
+        self.lan
+    }
+
     /// The private room's invite code, if this is one.
     pub fn code(&self) -> Option<&str> {
         self.code.as_deref()
@@ -136,75 +167,131 @@ fn open_lobby(
 ) {
     let request = request.map(|r| r.clone()).unwrap_or(JoinRequest::Quick);
     commands.remove_resource::<JoinRequest>();
-    let signaling = preferences.signaling.clone();
     let draughts = setup.game == GameType::Draughts;
     // Draughts is for two; the game's name keys its quick-match queue.
     let (players, game) =
         if draughts { (2, "draughts") } else { (setup.players, setup.variant.name()) };
-    let room = match &request {
-        JoinRequest::Create => {
-            let code = invite::mint(next_seed(None), players);
-            Ok((private_room(&signaling, &code, players), Some(code), players, true))
-        }
-        JoinRequest::Code(text) => match invite::parse(text) {
-            Some(found) => {
-                let url = private_room(&signaling, &found.code, found.players);
-                Ok((url, Some(found.code), found.players, false))
-            }
-            None => Err(format!("{text:?} is not an invite code (13 letters and digits).")),
-        },
-        JoinRequest::Room { code, players } => {
-            Ok((private_room(&signaling, code, *players), Some(code.clone()), *players, false))
-        }
-        JoinRequest::Quick => Ok((quick_match(&signaling, game, players), None, players, false)),
-    };
+    let name = &preferences.names[0];
     let mine = |players: u8, creator: bool| {
-        let name = &preferences.names[0];
         let hello =
             Hello::new(creator, setup.variant, players, setup.preset, setup.shot_clock, name);
         if draughts { hello.for_draughts(setup.draughts_colour == Colour::Black) } else { hello }
     };
-    let lobby = match room {
-        Ok((url, code, players, creator)) => {
-            let (socket, failure, introduced, problem) = match open(&url, &preferences.ice) {
-                Ok((socket, failure, introduced)) => (Some(socket), failure, introduced, None),
-                Err(e) => (None, mpsc::channel().1, Introduced::default(), Some(e)),
-            };
-            Lobby {
-                ended: socket.is_none(),
-                socket,
-                players,
-                code,
-                failure: Mutex::new(failure),
-                introduced,
-                connecting: Vec::new(),
-                mine: mine(players, creator),
-                hellos: Vec::new(),
-                said_hello: Vec::new(),
-                frames: 0,
-                problem,
-                started: Instant::now(),
-                status: "Connecting to the signaling server...".into(),
+    let lan = matches!(request, JoinRequest::LanHost { .. } | JoinRequest::Lan { .. });
+    let mut lobby = Lobby {
+        socket: None,
+        players,
+        code: None,
+        failure: Mutex::new(mpsc::channel().1),
+        introduced: Introduced::default(),
+        connecting: Vec::new(),
+        mine: mine(players, false),
+        hellos: Vec::new(),
+        said_hello: Vec::new(),
+        frames: 0,
+        problem: None,
+        ended: true,
+        started: Instant::now(),
+        status: "Connecting to the signaling server...".into(),
+        lan,
+        hosting: None,
+        lan_addresses: Vec::new(),
+    };
+    match room(&request, &preferences.signaling, players, game, name) {
+        Ok(Room { url, code, players, creator, hosting }) => {
+            lobby.players = players;
+            lobby.code = code;
+            lobby.mine = mine(players, creator);
+            if let Some(hosting) = &hosting {
+                lobby.lan_addresses = hosting.addresses();
+            }
+            lobby.hosting = hosting;
+            // On a LAN, host candidates only: no STUN or TURN, nothing outside the network.
+            let ice = if lan { &[][..] } else { &preferences.ice[..] };
+            match open(&url, ice) {
+                Ok((socket, failure, introduced)) => {
+                    lobby.socket = Some(socket);
+                    lobby.failure = Mutex::new(failure);
+                    lobby.introduced = introduced;
+                    lobby.ended = false;
+                }
+                Err(e) => lobby.problem = Some(e),
             }
         }
-        Err(problem) => Lobby {
-            socket: None,
-            players: setup.players,
-            code: None,
-            failure: Mutex::new(mpsc::channel().1),
-            introduced: Introduced::default(),
-            connecting: Vec::new(),
-            mine: mine(setup.players, false),
-            hellos: Vec::new(),
-            said_hello: Vec::new(),
-            frames: 0,
-            status: problem.clone(),
-            problem: Some(problem),
-            ended: true,
-            started: Instant::now(),
-        },
-    };
+        Err(problem) => {
+            lobby.status = problem.clone();
+            lobby.problem = Some(problem);
+        }
+    }
     commands.insert_resource(lobby);
+}
+
+/// Where a join request leads.
+struct Room {
+    url: String,
+    code: Option<String>,
+    players: u8,
+    creator: bool,
+    hosting: Option<LanHosting>,
+}
+
+/// The room a request joins (and, hosting on this network, the game hosted), or why
+/// there is none.
+fn room(
+    request: &JoinRequest,
+    signaling: &str,
+    players: u8,
+    game: &str,
+    name: &str,
+) -> Result<Room, String> {
+    let online = |url: String, code: Option<String>, players: u8, creator: bool| Room {
+        url,
+        code,
+        players,
+        creator,
+        hosting: None,
+    };
+    match request {
+        JoinRequest::Create => {
+            let code = invite::mint(next_seed(None), players);
+            Ok(online(private_room(signaling, &code, players), Some(code), players, true))
+        }
+        JoinRequest::Code(text) => match invite::parse(text) {
+            Some(found) => {
+                let url = private_room(signaling, &found.code, found.players);
+                Ok(online(url, Some(found.code), found.players, false))
+            }
+            None => Err(format!("{text:?} is not an invite code (13 letters and digits).")),
+        },
+        JoinRequest::Room { code, players } => {
+            Ok(online(private_room(signaling, code, *players), Some(code.clone()), *players, false))
+        }
+        JoinRequest::Quick => {
+            Ok(online(quick_match(signaling, game, players), None, players, false))
+        }
+        JoinRequest::LanHost { protocol } => {
+            let code = invite::mint(next_seed(None), players);
+            let listing = Listing {
+                protocol: *protocol,
+                game: game.to_string(),
+                players,
+                free: players,
+                host: name.to_string(),
+                room: code.clone(),
+            };
+            let hosting = LanHosting::start(0, listing)
+                .map_err(|e| format!("Cannot host on this network: {e}"))?;
+            let url = private_room_of(&hosting.local_url(), &code, players, *protocol);
+            Ok(Room { url, code: None, players, creator: true, hosting: Some(hosting) })
+        }
+        JoinRequest::Lan { address, listing } => {
+            if let Some(why) = listing.refusal() {
+                return Err(format!("Cannot join {}'s game: {why}.", listing.host));
+            }
+            let url = private_room(&format!("ws://{address}"), &listing.room, listing.players);
+            Ok(online(url, None, listing.players, false))
+        }
+    }
 }
 
 /// Every frame in the lobby: news from the signaling server, hellos sent and received, and
@@ -250,6 +337,9 @@ fn wait_in_lobby(
         socket = None;
     }
     lobby.socket = socket;
+    if let Some(hosting) = lobby.hosting.as_mut() {
+        hosting.follow_seats();
+    }
     lobby.status = status(lobby, connected.len(), identified);
     let Some(socket) = lobby.socket.as_mut() else { return };
     let Some(me) = socket.id() else { return };
@@ -322,6 +412,9 @@ fn wait_in_lobby(
             game.set(GameType::Draughts);
         }
     }
+    if let Some(hosting) = lobby.hosting.take() {
+        commands.insert_resource(hosting.close());
+    }
     commands.insert_resource(MatchOverAt::default());
     commands.insert_resource(Session::P2P(session));
     commands.insert_resource(LocalPlayers(vec![local]));
@@ -383,6 +476,10 @@ fn poll(socket: &mut WebRtcSocket, lobby: &mut Lobby) -> Option<Vec<PeerId>> {
 const NO_ROUTE: &str = "there is no network route between you (a firewall or NAT). A TURN \
                         relay (Settings, ICE servers) or playing on one network fixes this.";
 
+/// The same on one network, where only a firewall can be in the way.
+const NO_LAN_ROUTE: &str = "a firewall on this network is in the way: allow carrom's UDP \
+                            traffic between your machines.";
+
 /// Keeps the time each introduced peer started connecting; true (and the lobby ended, with
 /// the reason) once one has tried for longer than [`PEER_CONNECT_BOUND`]. A peer that
 /// leaves after trying for half as long most likely gave up on us the same way: that is
@@ -394,9 +491,10 @@ fn watch_connecting(lobby: &mut Lobby, connected: &[PeerId]) -> bool {
     let gave_up = lobby.connecting.iter().any(|(peer, since)| {
         !introduced.contains(peer) && since.elapsed() >= PEER_CONNECT_BOUND / 2
     });
+    let no_route = if lobby.lan { NO_LAN_ROUTE } else { NO_ROUTE };
     if gave_up {
         lobby.problem = Some(format!(
-            "A player arrived, but no connection to them could be made and they left: {NO_ROUTE}"
+            "A player arrived, but no connection to them could be made and they left: {no_route}"
         ));
     }
     lobby.connecting.retain(|(peer, _)| pending.contains(peer));
@@ -410,7 +508,7 @@ fn watch_connecting(lobby: &mut Lobby, connected: &[PeerId]) -> bool {
     }
     lobby.ended = true;
     lobby.problem = Some(format!(
-        "A player arrived, but no connection to them could be made in {} s: {NO_ROUTE}",
+        "A player arrived, but no connection to them could be made in {} s: {no_route}",
         PEER_CONNECT_BOUND.as_secs()
     ));
     true
@@ -434,8 +532,15 @@ fn status(lobby: &Lobby, connected: usize, identified: bool) -> String {
             lobby.players,
             arrived.join(", ")
         )
+    } else if lobby.lan {
+        "Connecting to the host...".to_string()
     } else {
         "Connecting to the signaling server...".to_string()
+    };
+    let unannounced = lobby.hosting.as_ref().and_then(|h| h.unannounced.as_ref());
+    let here = match unannounced {
+        Some(why) => format!("{here}\n{why}: players must type this machine's address."),
+        None => here,
     };
     match &lobby.problem {
         Some(problem) if here.is_empty() => problem.clone(),

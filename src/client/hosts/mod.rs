@@ -3,6 +3,7 @@
 //! its input and the HUD read whichever host runs it.
 
 pub mod checksum;
+pub mod lan_host;
 pub mod lobby;
 pub mod local;
 pub mod online;
@@ -38,6 +39,7 @@ impl Plugin for HostsPlugin {
             online::OnlinePlugin,
             online_draughts::OnlineDraughtsPlugin,
             checksum::ChecksumPlugin,
+            lan_host::LanHostPlugin,
         ));
     }
 }

@@ -258,8 +258,16 @@ fn home_menu(
                 format!("Signaling server: {} (change it in Settings)", preferences.signaling);
             root.spawn(ui::text(server, 14.0, palette::DIM));
         }
+        if setup.mode == Mode::Lan {
+            root.spawn(option_row()).with_children(|row| {
+                row.spawn(ui::button("Host on this network", Action::HostLan, next(), false));
+                row.spawn(ui::button("Join on this network", Action::FindLanGames, next(), false));
+            });
+            let how = "No internet needed: one machine hosts, the others find its game.";
+            root.spawn(ui::text(how, 14.0, palette::DIM));
+        }
         root.spawn(option_row()).with_children(|row| {
-            if setup.mode != Mode::Online {
+            if !matches!(setup.mode, Mode::Online | Mode::Lan) {
                 row.spawn(ui::button("Play", Action::Play, next(), false));
             }
             if let Some(saved) = &saved.0 {
@@ -431,6 +439,12 @@ fn act(
                 commands.insert_resource(JoinRequest::Quick);
                 next.set(Screen::Lobby);
             }
+            Action::HostLan => {
+                let protocol = crate::net::PROTOCOL_VERSION;
+                commands.insert_resource(JoinRequest::LanHost { protocol });
+                next.set(Screen::Lobby);
+            }
+            Action::FindLanGames => next.set(Screen::LanGames),
             Action::EditCode => code.typing = !code.typing,
             Action::JoinCode => {
                 code.typing = false;

@@ -1,5 +1,5 @@
-//! The lobby screen: the invite code and link of a private match, and who has arrived;
-//! Back (or Esc) leaves for Home. The lobby itself is [`crate::client::hosts::lobby`].
+//! The lobby screen: the invite code and link of a private match (or, hosting on this
+//! network, the addresses to type), and who has arrived; Back (or Esc) leaves for Home. The lobby itself is [`crate::client::hosts::lobby`].
 
 use crate::client::flow::Screen;
 use crate::client::hosts::lobby::Lobby;
@@ -29,7 +29,19 @@ impl Plugin for LobbyScreenPlugin {
 
 fn spawn(mut commands: Commands, lobby: Res<Lobby>) {
     commands.spawn(ui::screen_root(Screen::Lobby)).with_children(|root| {
-        root.spawn(ui::text("Online", 40.0, palette::ACCENT));
+        let title = if lobby.on_lan() { "On this network" } else { "Online" };
+        root.spawn(ui::text(title, 40.0, palette::ACCENT));
+        if let Some(addresses) = lobby.lan_addresses() {
+            let how = "You host this game. Players here choose Join on this network and find \
+                       it, or type an address:";
+            root.spawn(ui::text(how, 18.0, palette::DIM));
+            let shown = if addresses.is_empty() {
+                "(this machine has no network address)".to_string()
+            } else {
+                addresses.join("   ")
+            };
+            root.spawn(ui::text(shown, 32.0, palette::TEXT));
+        }
         if let Some(code) = lobby.code() {
             root.spawn(ui::text("Invite code", 18.0, palette::DIM));
             root.spawn(ui::text(code.to_string(), 44.0, palette::TEXT));

@@ -1,9 +1,10 @@
-//! The screens both games share: Home, How to play, Settings, Results, the online lobby
-//! and the pause menu. What differs per game (the board, its input, its HUD) lives with
+//! The screens both games share: Home, How to play, Settings, Results, the online lobby,
+//! Join on this network and the pause menu. What differs per game (the board, its input, its HUD) lives with
 //! the game ([`super::carrom`]).
 
 pub mod home;
 pub mod how_to_play;
+pub mod lan_games;
 pub mod lobby;
 pub mod pause_menu;
 pub mod results;
@@ -23,6 +24,7 @@ impl Plugin for ScreensPlugin {
             settings::SettingsScreenPlugin,
             results::ResultsPlugin,
             lobby::LobbyScreenPlugin,
+            lan_games::LanGamesPlugin,
             pause_menu::PauseMenuPlugin,
         ));
     }

@@ -54,6 +54,16 @@ pub enum Action {
     JoinCode,
     /// Home (online): join the quick-match queue.
     QuickMatch,
+    /// Home (on this network): host the game chosen.
+    HostLan,
+    /// Home (on this network): look for games to join.
+    FindLanGames,
+    /// Join on this network: join the listed game at this place in the list.
+    JoinLan(u8),
+    /// Join on this network: start or stop typing a host's address.
+    EditAddress,
+    /// Join on this network: join the game at the address typed.
+    JoinAddress,
     /// Home: carry on with the saved match.
     Resume,
     /// Home: carry on with the saved draughts game.

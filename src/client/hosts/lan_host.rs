@@ -1,0 +1,93 @@
+//! A LAN game this machine hosts: its in-process signaling server, what `/lan` answers and
+//! the mDNS announcement, kept in step with the seats taken. The announcement and the
+//! listing are withdrawn when the match starts; the server stays until the host is back on
+//! Home, so a match never depends on it stopping.
+
+use crate::client::flow::Screen;
+use crate::net::lan::{Announcement, LanServer, Listing};
+use bevy::prelude::*;
+
+/// The game hosted, in the lobby.
+pub struct LanHosting {
+    server: LanServer,
+    announcement: Option<Announcement>,
+    listing: Listing,
+    /// Why the game could not be announced (joiners can still type the address).
+    pub unannounced: Option<String>,
+}
+
+impl LanHosting {
+    /// Starts the server on `port` (0: a free one) and announces `listing`.
+    pub fn start(port: u16, listing: Listing) -> Result<LanHosting, String> {
+        let server = LanServer::start(port)?;
+        server.show(Some(&listing));
+        let (announcement, unannounced) = match Announcement::start(&listing, server.port()) {
+            Ok(announcement) => (Some(announcement), None),
+            Err(e) => (None, Some(e)),
+        };
+        Ok(LanHosting { server, announcement, listing, unannounced })
+    }
+
+    /// The server's address on this machine (the host's own lobby joins through it).
+    pub fn local_url(&self) -> String {
+        self.server.local_url()
+    }
+
+    /// Where players on the network can reach the game: every IPv4 address of this
+    /// machine's interfaces but loopback, with the server's port.
+    pub fn addresses(&self) -> Vec<String> {
+        let interfaces = if_addrs::get_if_addrs().unwrap_or_default();
+        let mut shown: Vec<String> = interfaces
+            .iter()
+            .filter(|i| !i.is_loopback())
+            .filter_map(|i| match i.ip() {
+                std::net::IpAddr::V4(ip) => Some(format!("{ip}:{}", self.server.port())),
+                std::net::IpAddr::V6(_) => None,
+            })
+            .collect();
+        shown.sort();
+        shown.dedup();
+        shown
+    }
+
+    /// Follows the seats taken on the server: the listing and the announcement say how
+    /// many are free.
+    pub fn follow_seats(&mut self) {
+        let taken = self.server.peers().min(usize::from(self.listing.players)) as u8;
+        let free = self.listing.players - taken;
+        if free == self.listing.free {
+            return;
+        }
+        self.listing.free = free;
+        self.server.show(Some(&self.listing));
+        if let Some(announcement) = self.announcement.as_mut()
+            && let Err(e) = announcement.update(&self.listing)
+        {
+            self.unannounced = Some(e);
+        }
+    }
+
+    /// The match has started: nobody else can join, so the game is no longer offered.
+    pub fn close(mut self) -> LanMatchServer {
+        self.announcement = None;
+        self.server.show(None);
+        LanMatchServer { _kept: self.server }
+    }
+}
+
+/// The server of the LAN match being played, kept until Home (it stops when dropped).
+#[derive(Resource)]
+pub struct LanMatchServer {
+    _kept: LanServer,
+}
+
+/// Drops the hosted match's server once the host is back on Home.
+pub(super) struct LanHostPlugin;
+
+impl Plugin for LanHostPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(OnEnter(Screen::Home), |mut commands: Commands| {
+            commands.remove_resource::<LanMatchServer>();
+        });
+    }
+}

@@ -1,0 +1,262 @@
+//! Join on this network: a live list of the games hosted on this network (mDNS), each a
+//! button that joins it; games of another version shown greyed with the reason; and an
+//! address to type where multicast is blocked. A game is asked what it is (`/lan`) before
+//! it is joined, off the main thread, so a host that is gone says so instead of hanging.
+
+use crate::client::flow::Screen;
+use crate::client::hosts::lobby::JoinRequest;
+use crate::client::ui::{self, Action, MenuSet, palette};
+use crate::net::lan::{self, FoundGame, LanBrowser, Listing, SEARCH_BOUND};
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+use std::net::SocketAddr;
+use std::sync::{Mutex, mpsc};
+use std::time::Instant;
+
+/// Longest address typed, characters.
+const MAX_ADDRESS: usize = 60;
+
+/// A host's answer: where its game is and what it is, or why it cannot be joined.
+type Answer = Result<(SocketAddr, Listing), String>;
+
+/// The search behind the screen: the browser and a question to a host in flight.
+#[derive(Resource)]
+struct LanSearch {
+    browser: Option<LanBrowser>,
+    opened: Instant,
+    asking: Option<Mutex<mpsc::Receiver<Answer>>>,
+}
+
+/// What the screen shows; rebuilt when it changes.
+#[derive(Resource, Default, Clone, PartialEq, Eq)]
+struct LanList {
+    games: Vec<FoundGame>,
+    none_found: bool,
+    address: String,
+    typing: bool,
+    note: Option<String>,
+}
+
+#[derive(Component)]
+struct LanGamesRoot;
+
+/// The Join on this network screen.
+pub(super) struct LanGamesPlugin;
+
+impl Plugin for LanGamesPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(OnEnter(Screen::LanGames), open)
+            .add_systems(OnExit(Screen::LanGames), close)
+            .add_systems(
+                Update,
+                (
+                    (search, type_address).before(MenuSet),
+                    (act, hear_answer, rebuild.run_if(resource_changed::<LanList>))
+                        .chain()
+                        .after(MenuSet),
+                )
+                    .run_if(in_state(Screen::LanGames).and_then(resource_exists::<LanSearch>)),
+            );
+    }
+}
+
+fn open(mut commands: Commands) {
+    let (browser, note) = match LanBrowser::start() {
+        Ok(browser) => (Some(browser), None),
+        Err(e) => (None, Some(format!("{e}. Type the host's address instead."))),
+    };
+    commands.insert_resource(LanSearch { browser, opened: Instant::now(), asking: None });
+    commands.insert_resource(LanList { note, ..LanList::default() });
+}
+
+fn close(mut commands: Commands) {
+    commands.remove_resource::<LanSearch>();
+    commands.remove_resource::<LanList>();
+}
+
+/// Takes in what the network said; the list changes only when the games do.
+fn search(mut search: ResMut<LanSearch>, mut list: ResMut<LanList>) {
+    let search = search.bypass_change_detection();
+    let Some(browser) = search.browser.as_mut() else { return };
+    if browser.poll() {
+        list.games = browser.games();
+    }
+    let none_found = list.games.is_empty() && search.opened.elapsed() >= SEARCH_BOUND;
+    if list.none_found != none_found {
+        list.none_found = none_found;
+    }
+}
+
+/// Typing the address (Enter joins, Esc stops typing).
+fn type_address(
+    mut typed: MessageReader<KeyboardInput>,
+    mut keys: ResMut<ButtonInput<KeyCode>>,
+    mut list: ResMut<LanList>,
+    mut actions: MessageWriter<Action>,
+) {
+    if !list.typing {
+        typed.clear();
+        return;
+    }
+    for key in typed.read() {
+        if key.state != ButtonState::Pressed {
+            continue;
+        }
+        match &key.logical_key {
+            Key::Enter => {
+                list.typing = false;
+                actions.write(Action::JoinAddress);
+            }
+            Key::Escape => list.typing = false,
+            Key::Backspace => {
+                list.address.pop();
+            }
+            _ => {
+                let printable =
+                    key.text.iter().flat_map(|t| t.chars()).filter(|c| c.is_ascii_graphic());
+                for c in printable {
+                    if list.address.len() < MAX_ADDRESS {
+                        list.address.push(c);
+                    }
+                }
+            }
+        }
+    }
+    keys.clear_just_pressed(KeyCode::Enter);
+    keys.clear_just_pressed(KeyCode::NumpadEnter);
+    keys.clear_just_pressed(KeyCode::Escape);
+}
+
+fn act(
+    mut actions: MessageReader<Action>,
+    mut search: ResMut<LanSearch>,
+    mut list: ResMut<LanList>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    for action in actions.read() {
+        match *action {
+            Action::Back => next.set(Screen::Home),
+            Action::EditAddress => list.typing = !list.typing,
+            Action::JoinLan(place) => {
+                let Some(game) = list.games.get(place as usize).cloned() else { continue };
+                if let Some(why) = game.refusal() {
+                    list.note = Some(format!("Cannot join {}: {why}.", game.line()));
+                    continue;
+                }
+                list.note = Some(format!("Asking {}...", game.line()));
+                search.asking = Some(Mutex::new(ask(move || lan::ask_any(&game.addresses))));
+            }
+            Action::JoinAddress => match lan::parse_address(&list.address) {
+                Ok(address) => {
+                    list.typing = false;
+                    list.note = Some(format!("Asking {address}..."));
+                    search.asking = Some(Mutex::new(ask(move || {
+                        lan::ask(address).map(|listing| (address, listing))
+                    })));
+                }
+                Err(e) => list.note = Some(format!("{e}.")),
+            },
+            _ => {}
+        }
+    }
+}
+
+/// Asks a host on a thread of its own; the answer arrives on the receiver.
+fn ask(question: impl FnOnce() -> Answer + Send + 'static) -> mpsc::Receiver<Answer> {
+    let (answer, answered) = mpsc::channel();
+    let spawned = std::thread::Builder::new().name("lan-ask".into()).spawn(move || {
+        let _ = answer.send(question());
+    });
+    if let Err(e) = spawned {
+        let (failed, said) = mpsc::channel();
+        let _ = failed.send(Err(format!("cannot ask the host: {e}")));
+        return said;
+    }
+    answered
+}
+
+/// The host's answer: join its game, or say why not.
+fn hear_answer(
+    mut commands: Commands,
+    mut search: ResMut<LanSearch>,
+    mut list: ResMut<LanList>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let heard = match search.asking.as_ref().and_then(|a| a.lock().ok()) {
+        Some(asking) => match asking.try_recv() {
+            Ok(answer) => Some(answer),
+            Err(mpsc::TryRecvError::Empty) => return,
+            Err(mpsc::TryRecvError::Disconnected) => Some(Err("the host did not answer".into())),
+        },
+        None => return,
+    };
+    search.asking = None;
+    match heard {
+        Some(Ok((address, listing))) => match listing.refusal() {
+            Some(why) => list.note = Some(format!("Cannot join {}: {why}.", listing.line())),
+            None => {
+                commands.insert_resource(JoinRequest::Lan { address, listing });
+                next.set(Screen::Lobby);
+            }
+        },
+        Some(Err(e)) => list.note = Some(format!("{e}.")),
+        None => {}
+    }
+}
+
+fn rebuild(mut commands: Commands, roots: Query<Entity, With<LanGamesRoot>>, list: Res<LanList>) {
+    for root in &roots {
+        commands.entity(root).despawn();
+    }
+    let mut order = 0u16;
+    let mut next = || {
+        order += 1;
+        order
+    };
+    let page = (LanGamesRoot, ui::screen_root(Screen::LanGames));
+    commands.spawn(page).with_children(|root| {
+        root.spawn(ui::heading("Join on this network", 40.0, palette::ACCENT));
+        let looking = if list.games.is_empty() && list.none_found {
+            "No games found — enter an address (the host's screen shows it). If the host is \
+             there, multicast may be blocked: see the README's LAN section."
+        } else if list.games.is_empty() {
+            "Looking for games on this network..."
+        } else {
+            "Games on this network:"
+        };
+        root.spawn(ui::text(looking, 18.0, palette::DIM));
+        for (place, game) in list.games.iter().enumerate() {
+            match game.refusal() {
+                None => {
+                    root.spawn(ui::button(
+                        game.line(),
+                        Action::JoinLan(place as u8),
+                        next(),
+                        false,
+                    ));
+                }
+                Some(why) => {
+                    let greyed = format!("{} — {why}", game.line());
+                    root.spawn(ui::text(greyed, 16.0, palette::DIM));
+                }
+            }
+        }
+        root.spawn(ui::row()).with_children(|row| {
+            let shown = if list.typing {
+                format!("{}_", list.address)
+            } else if list.address.is_empty() {
+                "type IP:port".to_string()
+            } else {
+                list.address.clone()
+            };
+            row.spawn(ui::text("Address ", 16.0, palette::DIM));
+            row.spawn(ui::button(shown, Action::EditAddress, next(), list.typing));
+            row.spawn(ui::button("Join", Action::JoinAddress, next(), false));
+        });
+        if let Some(note) = &list.note {
+            root.spawn(ui::text(note.clone(), 16.0, palette::WARN));
+        }
+        root.spawn(ui::button("Back", Action::Back, next(), false));
+    });
+}

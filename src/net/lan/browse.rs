@@ -1,0 +1,157 @@
+//! The join list: carrom games announced on this network, kept up to date as they appear,
+//! change (seats taken) and are withdrawn.
+
+use super::SERVICE_TYPE;
+use super::listing::Listing;
+use mdns_sd::{ResolvedService, ServiceDaemon, ServiceEvent};
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+
+/// A game found on the network.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FoundGame {
+    /// Its DNS-SD instance's full name (unique on the network).
+    pub instance: String,
+    /// What it says it is, or why that could not be read.
+    pub listing: Result<Listing, String>,
+    /// Where its server listens (IPv4 first).
+    pub addresses: Vec<SocketAddr>,
+}
+
+impl FoundGame {
+    /// The list's line for it.
+    pub fn line(&self) -> String {
+        match &self.listing {
+            Ok(listing) => listing.line(),
+            Err(_) => self.instance.split("._carrom").next().unwrap_or_default().to_string(),
+        }
+    }
+
+    /// Why it cannot be joined, if it cannot.
+    pub fn refusal(&self) -> Option<String> {
+        match &self.listing {
+            Ok(listing) => listing.refusal(),
+            Err(why) => Some(why.clone()),
+        }
+    }
+}
+
+/// Browses [`SERVICE_TYPE`] on every interface.
+pub struct LanBrowser {
+    daemon: ServiceDaemon,
+    events: mdns_sd::Receiver<ServiceEvent>,
+    games: BTreeMap<String, FoundGame>,
+}
+
+impl LanBrowser {
+    /// Starts looking.
+    pub fn start() -> Result<LanBrowser, String> {
+        let daemon = ServiceDaemon::new()
+            .map_err(|e| format!("cannot look for games on this network (mDNS): {e}"))?;
+        let events = daemon
+            .browse(SERVICE_TYPE)
+            .map_err(|e| format!("cannot look for games on this network: {e}"))?;
+        Ok(LanBrowser { daemon, events, games: BTreeMap::new() })
+    }
+
+    /// Takes in what the network said since the last call; true if the list changed.
+    pub fn poll(&mut self) -> bool {
+        let mut changed = false;
+        while let Ok(event) = self.events.try_recv() {
+            changed |= match event {
+                ServiceEvent::ServiceResolved(service) => {
+                    let game = found(&service);
+                    let before = self.games.insert(game.instance.clone(), game.clone());
+                    before.as_ref() != Some(&game)
+                }
+                ServiceEvent::ServiceRemoved(_, instance) => self.games.remove(&instance).is_some(),
+                _ => false,
+            };
+        }
+        changed
+    }
+
+    /// The games found, in the order of their names.
+    pub fn games(&self) -> Vec<FoundGame> {
+        self.games.values().cloned().collect()
+    }
+}
+
+impl Drop for LanBrowser {
+    fn drop(&mut self) {
+        let _ = self.daemon.stop_browse(SERVICE_TYPE);
+        if let Ok(done) = self.daemon.shutdown() {
+            let _ = done.recv_timeout(std::time::Duration::from_secs(1));
+        }
+    }
+}
+
+/// A resolved service as a game of the list.
+fn found(service: &ResolvedService) -> FoundGame {
+    let txt = &service.txt_properties;
+    let listing = Listing::from_txt(|key| txt.get_property_val_str(key))
+        .ok_or_else(|| "its announcement cannot be read by this version of the game".to_string());
+    let mut addresses: Vec<SocketAddr> = service
+        .addresses
+        .iter()
+        .map(|ip| ip.to_ip_addr())
+        // A link-local IPv6 address is useless without its interface, which a socket
+        // address from the network does not carry.
+        .filter(|ip| !ip.is_loopback() && !is_link_local_v6(ip))
+        .map(|ip| SocketAddr::new(ip, service.port))
+        .collect();
+    addresses.sort_by_key(|a| (a.is_ipv6(), *a));
+    FoundGame { instance: service.fullname.clone(), listing, addresses }
+}
+
+/// Looks for a game to join for at most `within`: the first joinable one, or the one
+/// hosted by `host` (refused at once, with the reason, if it cannot be joined). Asks the
+/// game's server before answering, so a game that is gone is not joined.
+pub fn find(
+    host: Option<&str>,
+    within: std::time::Duration,
+) -> Result<(SocketAddr, Listing), String> {
+    let deadline = std::time::Instant::now() + within;
+    let mut browser = LanBrowser::start()?;
+    let mut refused: Vec<String> = Vec::new();
+    while std::time::Instant::now() < deadline {
+        browser.poll();
+        for game in browser.games() {
+            let named = match (&game.listing, host) {
+                (Ok(listing), Some(host)) => listing.host == host,
+                (Err(_), Some(_)) => false,
+                (_, None) => true,
+            };
+            if !named {
+                continue;
+            }
+            let answer = game.refusal().map_or_else(
+                || super::address::ask_any(&game.addresses),
+                |why| Err(format!("{}: {why}", game.line())),
+            );
+            match answer.and_then(|(address, listing)| match listing.refusal() {
+                Some(why) => Err(format!("{}: {why}", listing.line())),
+                None => Ok((address, listing)),
+            }) {
+                Ok(found) => return Ok(found),
+                Err(why) if host.is_some() => return Err(format!("cannot join {why}")),
+                Err(why) if !refused.contains(&why) => refused.push(why),
+                Err(_) => {}
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let wanted = host.map_or("no game".to_string(), |h| format!("no game hosted by {h:?}"));
+    let mut message = format!(
+        "{wanted} was found on this network within {} s (mDNS may be blocked: join by address)",
+        within.as_secs()
+    );
+    for why in refused {
+        message.push_str(&format!("; cannot join {why}"));
+    }
+    Err(message)
+}
+
+fn is_link_local_v6(ip: &std::net::IpAddr) -> bool {
+    matches!(ip, std::net::IpAddr::V6(v6) if (v6.segments()[0] & 0xffc0) == 0xfe80)
+}
