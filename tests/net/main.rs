@@ -3,6 +3,7 @@
 //! only the relay.
 #![cfg(feature = "client")]
 
+mod lan;
 #[path = "../support/net.rs"]
 mod net_support;
 mod online;

@@ -52,7 +52,7 @@ impl Plugin for LanGamesPlugin {
                 Update,
                 (
                     (search, type_address).before(MenuSet),
-                    (act, hear_answer, rebuild.run_if(resource_changed::<LanList>))
+                    (act, hear_answer, rebuild.run_if(resource_exists_and_changed::<LanList>))
                         .chain()
                         .after(MenuSet),
                 )
