@@ -3,6 +3,7 @@
 #![cfg(feature = "client")]
 
 mod draughts;
+mod lan;
 #[path = "../support/net.rs"]
 mod net_support;
 mod screens;

@@ -364,7 +364,7 @@ fn settings_names_are_typed_and_kept_for_the_next_start() {
     assert_eq!(preferences.volume, 6);
 }
 
-fn type_text(app: &mut App, text: &str) {
+pub(crate) fn type_text(app: &mut App, text: &str) {
     for c in text.chars() {
         type_key(app, bevy::input::keyboard::Key::Character(c.to_string().into()), Some(c));
     }
@@ -530,7 +530,11 @@ fn an_online_match_against_a_headless_peer_ends_the_same_on_both() {
 
 /// Runs the client in real time (the network answers in real time) until `done` or the
 /// time limit; returns whether `done` became true.
-fn real_time_until(app: &mut App, limit: Duration, done: impl Fn(&mut App) -> bool) -> bool {
+pub(crate) fn real_time_until(
+    app: &mut App,
+    limit: Duration,
+    done: impl Fn(&mut App) -> bool,
+) -> bool {
     let started = std::time::Instant::now();
     while started.elapsed() < limit {
         app.update();
@@ -543,7 +547,7 @@ fn real_time_until(app: &mut App, limit: Duration, done: impl Fn(&mut App) -> bo
 }
 
 /// A free loopback port with nothing listening on it.
-fn closed_port() -> u16 {
+pub(crate) fn closed_port() -> u16 {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     listener.local_addr().unwrap().port()
 }

@@ -234,6 +234,8 @@ fn who(local: &LocalMatch, player: usize) -> String {
     match local.controller(player) {
         Controller::Human => local.names[player].clone(),
         Controller::Bot(level) => format!("Bot ({})", level_label(level)),
+        // A remote player's name is the one their hello gave (checked when it arrived).
+        Controller::Remote if !local.names[player].is_empty() => local.names[player].clone(),
         Controller::Remote | Controller::Headless => format!("Player {}", player + 1),
     }
 }

@@ -17,9 +17,9 @@ pub struct LanHosting {
 }
 
 impl LanHosting {
-    /// Starts the server on `port` (0: a free one) and announces `listing`.
+    /// Starts the server on `port` (a free one if it is taken) and announces `listing`.
     pub fn start(port: u16, listing: Listing) -> Result<LanHosting, String> {
-        let server = LanServer::start(port)?;
+        let server = LanServer::start(port).or_else(|_| LanServer::start(0))?;
         server.show(Some(&listing));
         let (announcement, unannounced) = match Announcement::start(&listing, server.port()) {
             Ok(announcement) => (Some(announcement), None),
@@ -34,12 +34,14 @@ impl LanHosting {
     }
 
     /// Where players on the network can reach the game: every IPv4 address of this
-    /// machine's interfaces but loopback, with the server's port.
+    /// machine's interfaces but loopback (loopback only where there is no other), with
+    /// the server's port.
     pub fn addresses(&self) -> Vec<String> {
         let interfaces = if_addrs::get_if_addrs().unwrap_or_default();
+        let networked = interfaces.iter().any(|i| !i.is_loopback() && i.ip().is_ipv4());
         let mut shown: Vec<String> = interfaces
             .iter()
-            .filter(|i| !i.is_loopback())
+            .filter(|i| !networked || !i.is_loopback())
             .filter_map(|i| match i.ip() {
                 std::net::IpAddr::V4(ip) => Some(format!("{ip}:{}", self.server.port())),
                 std::net::IpAddr::V6(_) => None,

@@ -197,7 +197,7 @@ fn open_lobby(
         hosting: None,
         lan_addresses: Vec::new(),
     };
-    match room(&request, &preferences.signaling, players, game, name) {
+    match room(&request, &preferences, players, game) {
         Ok(Room { url, code, players, creator, hosting }) => {
             lobby.players = players;
             lobby.code = code;
@@ -239,11 +239,11 @@ struct Room {
 /// there is none.
 fn room(
     request: &JoinRequest,
-    signaling: &str,
+    preferences: &Preferences,
     players: u8,
     game: &str,
-    name: &str,
 ) -> Result<Room, String> {
+    let signaling = preferences.signaling.as_str();
     let online = |url: String, code: Option<String>, players: u8, creator: bool| Room {
         url,
         code,
@@ -276,10 +276,10 @@ fn room(
                 game: game.to_string(),
                 players,
                 free: players,
-                host: name.to_string(),
+                host: preferences.names[0].clone(),
                 room: code.clone(),
             };
-            let hosting = LanHosting::start(0, listing)
+            let hosting = LanHosting::start(preferences.lan_port, listing)
                 .map_err(|e| format!("Cannot host on this network: {e}"))?;
             let url = private_room_of(&hosting.local_url(), &code, players, *protocol);
             Ok(Room { url, code: None, players, creator: true, hosting: Some(hosting) })

@@ -40,7 +40,13 @@ pub struct Preferences {
     pub ice: Vec<IceServer>,
     /// The carrom board's look.
     pub theme: BoardTheme,
+    /// The TCP port a game hosted on this network is served on (a free one if it is
+    /// taken), so a firewall can be opened for it.
+    pub lan_port: u16,
 }
+
+/// The port games hosted on this network are served on unless Settings say otherwise.
+pub const DEFAULT_LAN_PORT: u16 = 3537;
 
 /// The ICE servers as Settings edits them: the URLs, the TURN user name, its credential.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,6 +108,7 @@ impl Default for Preferences {
             signaling: DEFAULT_SIGNALING.into(),
             ice: Vec::new(),
             theme: BoardTheme::default(),
+            lan_port: DEFAULT_LAN_PORT,
         }
     }
 }
@@ -118,11 +125,17 @@ struct SettingsFile {
     ice: Vec<IceServer>,
     #[serde(default)]
     theme: BoardTheme,
+    #[serde(default = "default_lan_port")]
+    lan_port: u16,
     setup: SetupFile,
 }
 
 fn default_signaling() -> String {
     DEFAULT_SIGNALING.into()
+}
+
+fn default_lan_port() -> u16 {
+    DEFAULT_LAN_PORT
 }
 
 #[derive(Serialize, Deserialize)]
@@ -155,6 +168,7 @@ impl SettingsFile {
             signaling: preferences.signaling.clone(),
             ice: preferences.ice.clone(),
             theme: preferences.theme,
+            lan_port: preferences.lan_port,
             setup: SetupFile {
                 variant: setup.variant.name().into(),
                 mode: setup.mode.name().into(),
@@ -216,6 +230,7 @@ impl SettingsFile {
             signaling: file.signaling,
             ice: file.ice,
             theme: file.theme,
+            lan_port: file.lan_port,
         };
         Ok((preferences, setup))
     }

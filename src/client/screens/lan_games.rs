@@ -135,6 +135,9 @@ fn act(
     mut next: ResMut<NextState<Screen>>,
 ) {
     for action in actions.read() {
+        if matches!(action, Action::JoinAddress | Action::JoinLan(_)) && list.typing {
+            list.typing = false;
+        }
         match *action {
             Action::Back => next.set(Screen::Home),
             Action::EditAddress => list.typing = !list.typing,
@@ -149,17 +152,24 @@ fn act(
             }
             Action::JoinAddress => match lan::parse_address(&list.address) {
                 Ok(address) => {
-                    list.typing = false;
                     list.note = Some(format!("Asking {address}..."));
                     search.asking = Some(Mutex::new(ask(move || {
                         lan::ask(address).map(|listing| (address, listing))
                     })));
                 }
-                Err(e) => list.note = Some(format!("{e}.")),
+                Err(e) => list.note = Some(sentence(&e)),
             },
             _ => {}
         }
     }
+}
+
+/// A message as a sentence: capitalised, with its full stop.
+fn sentence(message: &str) -> String {
+    let mut chars = message.chars();
+    let first = chars.next().map(|c| c.to_uppercase().collect::<String>()).unwrap_or_default();
+    let rest = chars.as_str().trim_end_matches('.');
+    format!("{first}{rest}.")
 }
 
 /// Asks a host on a thread of its own; the answer arrives on the receiver.
@@ -200,7 +210,7 @@ fn hear_answer(
                 next.set(Screen::Lobby);
             }
         },
-        Some(Err(e)) => list.note = Some(format!("{e}.")),
+        Some(Err(e)) => list.note = Some(sentence(&e)),
         None => {}
     }
 }

@@ -96,11 +96,12 @@ fn found(service: &ResolvedService) -> FoundGame {
         .iter()
         .map(|ip| ip.to_ip_addr())
         // A link-local IPv6 address is useless without its interface, which a socket
-        // address from the network does not carry.
-        .filter(|ip| !ip.is_loopback() && !is_link_local_v6(ip))
+        // address from the network does not carry. Loopback is kept: only a game hosted on
+        // this machine is announced there.
+        .filter(|ip| !is_link_local_v6(ip))
         .map(|ip| SocketAddr::new(ip, service.port))
         .collect();
-    addresses.sort_by_key(|a| (a.is_ipv6(), *a));
+    addresses.sort_by_key(|a| (a.ip().is_loopback(), a.is_ipv6(), *a));
     FoundGame { instance: service.fullname.clone(), listing, addresses }
 }
 

@@ -1,0 +1,103 @@
+//! LAN play in the client, inside a fresh network namespace (loopback only, multicast
+//! routed there): a game hosted from Home is announced, listed on another client's Join on
+//! this network, joined with one click and withdrawn once it starts; the join screen says
+//! when nothing is found and refuses addresses that are wrong or where nothing answers.
+
+use crate::screens::{
+    client, closed_port, home, press, real_time_until, screen, texts, type_key, type_text,
+};
+use bevy::prelude::*;
+use carrom::client::{Action, Mode, Preferences, Screen};
+use carrom::net::lan::LanBrowser;
+use std::time::{Duration, Instant};
+
+/// Steps both clients in real time until `done` or the limit; whether `done` became true.
+fn both_until(
+    a: &mut App,
+    b: &mut App,
+    limit: Duration,
+    mut done: impl FnMut(&mut App, &mut App) -> bool,
+) -> bool {
+    let started = Instant::now();
+    while started.elapsed() < limit {
+        a.update();
+        b.update();
+        if done(a, b) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(12));
+    }
+    false
+}
+
+#[test]
+fn lan_a_game_hosted_from_home_is_listed_joined_with_one_click_and_withdrawn() {
+    let test = "lan_a_game_hosted_from_home_is_listed_joined_with_one_click_and_withdrawn";
+    if !crate::net_support::isolated(module_path!(), test) {
+        return;
+    }
+    let mut host = client(&home("lan-host"), 1);
+    host.world_mut().resource_mut::<Preferences>().names[0] = "Asha".into();
+    press(&mut host, Action::Mode(Mode::Lan));
+    press(&mut host, Action::HostLan);
+    assert_eq!(screen(&host), Screen::Lobby);
+    let mut joiner = client(&home("lan-join"), 2);
+    joiner.world_mut().resource_mut::<Preferences>().names[0] = "Ben".into();
+    press(&mut joiner, Action::Mode(Mode::Lan));
+    press(&mut joiner, Action::FindLanGames);
+    assert_eq!(screen(&joiner), Screen::LanGames);
+    let listed = both_until(&mut host, &mut joiner, Duration::from_secs(30), |host, joiner| {
+        texts(host).contains("1 of 2 players here")
+            && texts(joiner).contains("Asha — Disc Pool, 2 players, 1 seat free")
+    });
+    assert!(listed, "the game is listed: {}", texts(&mut joiner));
+    let shown = texts(&mut host);
+    assert!(shown.contains("You host this game") && shown.contains("127.0.0.1:"), "{shown}");
+    press(&mut joiner, Action::JoinLan(0));
+    let playing = both_until(&mut host, &mut joiner, Duration::from_secs(60), |host, joiner| {
+        screen(host) == Screen::Game && screen(joiner) == Screen::Game
+    });
+    assert!(playing, "both play: {} / {}", texts(&mut host), texts(&mut joiner));
+    let names = texts(&mut host);
+    assert!(names.contains("Ben"), "the joiner's name is on the host's HUD: {names}");
+    // Started, the game is no longer offered.
+    let mut browser = LanBrowser::start().unwrap();
+    let withdrawn = both_until(&mut host, &mut joiner, Duration::from_secs(20), |_, _| {
+        browser.poll();
+        browser.games().is_empty()
+    });
+    assert!(withdrawn, "still listed: {:?}", browser.games());
+}
+
+#[test]
+fn lan_the_join_screen_says_nothing_was_found_and_refuses_bad_addresses() {
+    let test = "lan_the_join_screen_says_nothing_was_found_and_refuses_bad_addresses";
+    if !crate::net_support::isolated(module_path!(), test) {
+        return;
+    }
+    let mut app = client(&home("lan-none"), 1);
+    press(&mut app, Action::Mode(Mode::Lan));
+    press(&mut app, Action::FindLanGames);
+    assert!(texts(&mut app).contains("Looking for games on this network"));
+    let none = real_time_until(&mut app, Duration::from_secs(20), |app| {
+        texts(app).contains("No games found — enter an address")
+    });
+    assert!(none, "{}", texts(&mut app));
+    press(&mut app, Action::EditAddress);
+    type_text(&mut app, "nonsense");
+    press(&mut app, Action::JoinAddress);
+    assert!(texts(&mut app).contains("is not an address: type the host's IP and port"));
+    press(&mut app, Action::EditAddress);
+    for _ in 0.."nonsense".len() {
+        type_key(&mut app, bevy::input::keyboard::Key::Backspace, None);
+    }
+    type_text(&mut app, &format!("127.0.0.1:{}", closed_port()));
+    type_key(&mut app, bevy::input::keyboard::Key::Enter, None);
+    let refused = real_time_until(&mut app, Duration::from_secs(10), |app| {
+        texts(app).contains("No carrom game answers at 127.0.0.1:")
+    });
+    assert!(refused, "{}", texts(&mut app));
+    assert_eq!(screen(&app), Screen::LanGames);
+    press(&mut app, Action::Back);
+    assert_eq!(screen(&app), Screen::Home);
+}
