@@ -328,3 +328,24 @@ fn ck_15_two_headless_draughts_peers_finish_a_game_on_one_hash() {
         .sum();
     assert!(captured > 0, "pieces were taken in the game");
 }
+
+#[test]
+fn a_peer_gone_before_the_first_frame_is_said_not_waited_for() {
+    let test = "a_peer_gone_before_the_first_frame_is_said_not_waited_for";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    let (url, stop) = signaling();
+    let dir = diagnostics_dir(test);
+    let waiting = peer(&url, "0123456789ABF", 2, "freestyle", &dir, &[]);
+    // Every GGRS datagram it sends is dropped: the session never leaves synchronising,
+    // though the hellos (on their own reliable channel) went through.
+    let mut mute = peer(&url, "0123456789ABF", 2, "freestyle", &dir, &["--impair-loss", "100"]);
+    std::thread::sleep(Duration::from_secs(15));
+    mute.kill().unwrap();
+    let _ = mute.wait();
+    // Well inside its 120 s connect timeout: it was told, not left to time out.
+    let (code, report) = finish(waiting, Duration::from_secs(60));
+    let _ = stop.send(());
+    assert_eq!(code, 1, "a runtime failure, said: {report}");
+}

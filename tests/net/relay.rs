@@ -6,7 +6,7 @@
 //! runs on the relay host. Needs root (`ip netns`) and coturn's `turnserver`: skips with a
 //! reason where they are missing, except under CI=true.
 
-use crate::net_support::{finish, finish_all};
+use crate::net_support::{finish, finish_all, ip, skip_or_fail};
 use carrom::net::connect::PEER_CONNECT_BOUND;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -36,15 +36,6 @@ impl Drop for Hosts {
     }
 }
 
-fn ip(args: &[&str]) -> Result<(), String> {
-    let out = Command::new("ip").args(args).output().map_err(|e| format!("ip: {e}"))?;
-    if out.status.success() {
-        Ok(())
-    } else {
-        Err(format!("ip {}: {}", args.join(" "), String::from_utf8_lossy(&out.stderr).trim()))
-    }
-}
-
 /// Relay host R with links 10.201.1.1 (to peer 1, 10.201.1.2) and 10.201.2.1 (to peer 2,
 /// 10.201.2.2); R does not forward, and each peer has a route only to R's far address.
 fn build(tag: &str) -> Result<Hosts, String> {
@@ -71,11 +62,6 @@ fn build(tag: &str) -> Result<Hosts, String> {
     }
     ip(&["-n", &r, "route", "add", "224.0.0.0/4", "dev", "lo"])?;
     Ok(hosts)
-}
-
-fn skip_or_fail(test: &str, reason: &str) {
-    assert!(std::env::var("CI").as_deref() != Ok("true"), "{reason}: required under CI");
-    eprintln!("SKIPPED {test}: {reason}");
 }
 
 /// Runs `test` again on the relay host of three fresh hosts, where `inside` does its work.

@@ -1,5 +1,6 @@
-//! Shared by the tests that run real WebRTC peers: a fresh network namespace, the
-//! signaling server on its loopback, and bounded waits for `carrom peer` processes.
+//! Shared by the tests that run real WebRTC peers: a fresh network namespace, `ip` for
+//! hosts made of several, the signaling server on its loopback, and bounded waits for
+//! `carrom peer` processes.
 #![allow(dead_code)]
 
 use serde_json::Value;
@@ -43,6 +44,22 @@ pub fn isolated(module: &str, test: &str) -> bool {
         .unwrap();
     assert!(status.success(), "{test} failed inside its network namespace");
     false
+}
+
+/// Runs `ip` with `args` (making test hosts: namespaces, links, addresses, routes).
+pub fn ip(args: &[&str]) -> Result<(), String> {
+    let out = Command::new("ip").args(args).output().map_err(|e| format!("ip: {e}"))?;
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(format!("ip {}: {}", args.join(" "), String::from_utf8_lossy(&out.stderr).trim()))
+    }
+}
+
+/// Skips `test` with `reason`, except under CI=true, where it fails.
+pub fn skip_or_fail(test: &str, reason: &str) {
+    assert!(std::env::var("CI").as_deref() != Ok("true"), "{reason}: required under CI");
+    eprintln!("SKIPPED {test}: {reason}");
 }
 
 /// carrom-signaling on a loopback port of the namespace, on a thread of its own.

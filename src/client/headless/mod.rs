@@ -195,6 +195,9 @@ pub fn run_peer(options: &PeerOptions) -> Result<PeerReport, String> {
             if online.ending == Some(NetworkEnding::Desync) {
                 return Ok(report(world, online, Ending::Desync, banner));
             }
+            if online.ending == Some(NetworkEnding::PeerLeft) && online.first_frame.is_none() {
+                return Err(online.message().unwrap_or("a player left").to_string());
+            }
             let over = world.resource::<MatchOverAt>().0;
             let confirmed = world.get_resource::<ConfirmedFrameCount>().map_or(-1, |c| c.0);
             let confirmed_over =

@@ -423,6 +423,7 @@ fn wait_in_lobby(
     commands.insert_resource(Online::new(
         socket,
         failure,
+        lobby.mine.encode(),
         peers,
         shown_names.to_vec(),
         local,

@@ -11,6 +11,7 @@ use super::sets::{HostSystems, MatchSystems};
 use crate::client::draughts::DraughtsMatch;
 use crate::client::flow::Screen;
 use crate::game::{Input, Match, Phase, advance};
+use crate::net::connect::HELLO_CHANNEL;
 use crate::net::diagnostics::DesyncRecord;
 use crate::net::session::{frame_inputs, handle_of};
 use crate::net::socket::Counters;
@@ -21,7 +22,7 @@ use bevy_ggrs::{
     ReadInputs, RollbackApp, RollbackFrameRate, RunGgrsSystems, Session,
 };
 use ggrs::GgrsEvent;
-use matchbox_socket::{PeerId, WebRtcSocket};
+use matchbox_socket::{PeerId, PeerState, WebRtcSocket};
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, mpsc};
@@ -62,6 +63,8 @@ pub enum NetworkEnding {
 pub struct Online {
     socket: Option<WebRtcSocket>,
     failure: Mutex<mpsc::Receiver<String>>,
+    /// This peer's hello, for a peer still in the lobby that has not heard it.
+    hello: Vec<u8>,
     /// Every player's peer id, this one's included, in player-handle order.
     peers: Vec<PeerId>,
     names: Vec<String>,
@@ -86,10 +89,17 @@ pub struct Online {
 }
 
 impl Online {
+    /// What the network said last (a peer left, a desync), if anything.
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
     /// The connection the lobby hands over when every player is here.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn new(
         socket: WebRtcSocket,
         failure: Mutex<mpsc::Receiver<String>>,
+        hello: Vec<u8>,
         peers: Vec<PeerId>,
         names: Vec<String>,
         local: usize,
@@ -103,6 +113,7 @@ impl Online {
         Online {
             socket: Some(socket),
             failure,
+            hello,
             peers,
             names,
             local,
@@ -306,13 +317,39 @@ pub(super) fn session_events(
         // The socket's message loop has ended: polling it again would panic in matchbox.
         online.socket = None;
     }
-    if online.socket.as_mut().is_some_and(|socket| socket.try_update_peers().is_err()) {
-        online.socket = None;
+    let changed = online.socket.as_mut().map(|socket| socket.try_update_peers());
+    let gone: Vec<PeerId> = match changed {
+        Some(Ok(changed)) => changed
+            .into_iter()
+            .filter(|(_, state)| *state == PeerState::Disconnected)
+            .map(|(peer, _)| peer)
+            .collect(),
+        Some(Err(_)) => {
+            online.socket = None;
+            Vec::new()
+        }
+        None => Vec::new(),
+    };
+    // GGRS notices a silent peer only once frames run: one gone before the first frame
+    // would be waited for forever.
+    if online.first_frame.is_none()
+        && let Some(peer) = gone.iter().find(|p| online.peers.contains(p))
+    {
+        online.ending.get_or_insert(NetworkEnding::PeerLeft);
+        online.message =
+            Some(format!("{} left before the match began: it cannot start.", online.name(*peer)));
     }
     if let Some(socket) = online.socket.as_mut() {
         for (handle, peer) in online.peers.iter().enumerate() {
             if let Some(relayed) = socket.is_relayed(*peer) {
                 online.routes[handle] = Some(relayed);
+            }
+        }
+        // A peer still saying hello missed ours before this match began (it has not
+        // started its own): it is answered, or it would wait for us forever.
+        if let Ok(channel) = socket.get_channel_mut(HELLO_CHANNEL) {
+            for (peer, _) in channel.receive() {
+                let _ = channel.try_send(online.hello.clone().into(), peer);
             }
         }
     }
