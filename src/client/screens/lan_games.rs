@@ -26,6 +26,9 @@ struct LanSearch {
     browser: Option<LanBrowser>,
     opened: Instant,
     asking: Option<Mutex<mpsc::Receiver<Answer>>>,
+    /// The games as the buttons on screen list them (a click joins what it showed, even
+    /// if the list changed in the same frame).
+    shown: Vec<FoundGame>,
 }
 
 /// What the screen shows; rebuilt when it changes.
@@ -66,7 +69,8 @@ fn open(mut commands: Commands) {
         Ok(browser) => (Some(browser), None),
         Err(e) => (None, Some(format!("{e}. Type the host's address instead."))),
     };
-    commands.insert_resource(LanSearch { browser, opened: Instant::now(), asking: None });
+    let search = LanSearch { browser, opened: Instant::now(), asking: None, shown: Vec::new() };
+    commands.insert_resource(search);
     commands.insert_resource(LanList { note, ..LanList::default() });
 }
 
@@ -142,7 +146,7 @@ fn act(
             Action::Back => next.set(Screen::Home),
             Action::EditAddress => list.typing = !list.typing,
             Action::JoinLan(place) => {
-                let Some(game) = list.games.get(place as usize).cloned() else { continue };
+                let Some(game) = search.shown.get(place as usize).cloned() else { continue };
                 if let Some(why) = game.refusal() {
                     list.note = Some(format!("Cannot join {}: {why}.", game.line()));
                     continue;
@@ -215,7 +219,13 @@ fn hear_answer(
     }
 }
 
-fn rebuild(mut commands: Commands, roots: Query<Entity, With<LanGamesRoot>>, list: Res<LanList>) {
+fn rebuild(
+    mut commands: Commands,
+    roots: Query<Entity, With<LanGamesRoot>>,
+    list: Res<LanList>,
+    mut search: ResMut<LanSearch>,
+) {
+    search.bypass_change_detection().shown = list.games.clone();
     for root in &roots {
         commands.entity(root).despawn();
     }
