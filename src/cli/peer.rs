@@ -5,7 +5,7 @@
 use super::exit::{Exit, fail};
 use super::output::{print_lines, read_input};
 use super::values::{BoardArg, BotLevelArg, DraughtsLevelArg, VariantArg};
-use carrom::client::{Ending, PeerOptions, PeerReport, PeerRoom, Shots, Storage, run_peer};
+use carrom::client::{Ending, JoinRequest, PeerOptions, PeerReport, Shots, Storage, run_peer};
 use carrom::net::Impairment;
 use carrom::net::connect::IceServer;
 use carrom::net::lan;
@@ -164,13 +164,13 @@ impl Line {
 /// Runs the command: exit 0 when the match finished, 3 on a forfeit, 4 on a desync.
 pub fn run(args: Args) -> Exit {
     let command = "peer";
-    let (room, players) = match meeting(&args) {
+    let (signaling, join, players) = match meeting(&args) {
         Ok(found) => found,
         Err((exit, message)) => return fail(command, exit, message),
     };
     let variant = args.variant.map_or(carrom::rules::Variant::DiscPool, |v| v.0);
-    let (game, allowed) = match (args.draughts, &room) {
-        (_, PeerRoom::Lan { .. }) => ("the host's game", true),
+    let (game, allowed) = match (args.draughts, &join) {
+        (_, JoinRequest::Lan { .. }) => ("the host's game", true),
         (Some(_), _) => ("draughts", players == 2),
         (None, _) => (variant.name(), variant.allows(players)),
     };
@@ -202,7 +202,8 @@ pub fn run(args: Args) -> Exit {
     };
     let impairment = impairment(&args);
     let options = PeerOptions {
-        room,
+        signaling,
+        join,
         name: args.player_name.clone(),
         players,
         variant,
@@ -232,13 +233,13 @@ pub fn run(args: Args) -> Exit {
     }
 }
 
-/// Where this peer meets the others, and how many players the match is for; or the exit
-/// and message when that cannot be known.
-fn meeting(args: &Args) -> Result<(PeerRoom, u8), (Exit, String)> {
+/// Where this peer meets the others (the signaling server, if any, and the room), and how
+/// many players the match is for; or the exit and message when that cannot be known.
+fn meeting(args: &Args) -> Result<(Option<String>, JoinRequest, u8), (Exit, String)> {
     let players = args.players.unwrap_or(2);
     if args.lan_host {
         let protocol = args.lan_protocol.unwrap_or(carrom::net::PROTOCOL_VERSION);
-        return Ok((PeerRoom::LanHost { protocol }, players));
+        return Ok((None, JoinRequest::LanHost { protocol }, players));
     }
     if args.lan_join {
         let within = Duration::from_secs(args.connect_timeout);
@@ -254,7 +255,7 @@ fn meeting(args: &Args) -> Result<(PeerRoom, u8), (Exit, String)> {
         }
         eprintln!("carrom peer: joining {} at {address}", listing.line());
         let players = listing.players;
-        return Ok((PeerRoom::Lan { address, listing }, players));
+        return Ok((None, JoinRequest::Lan { address, listing }, players));
     }
     let (Some(signaling), Some(text)) = (&args.signaling, &args.room) else {
         return Err((Exit::BadInput, "--signaling and --room name the room".into()));
@@ -267,7 +268,7 @@ fn meeting(args: &Args) -> Result<(PeerRoom, u8), (Exit, String)> {
         );
         return Err((Exit::BadInput, message));
     };
-    Ok((PeerRoom::Online { signaling: signaling.clone(), code }, players))
+    Ok((Some(signaling.clone()), JoinRequest::Room { code, players }, players))
 }
 
 /// The faults this peer applies to what it sends, if any were asked for.

@@ -29,7 +29,7 @@ pub use draughts::computer::ComputerBudget;
 pub use draughts::geometry::centre as draughts_square_centre;
 pub use draughts::{DraughtsMatch, Player as DraughtsPlayer};
 pub use flow::{Controller, GameType, MatchHost, MatchSetup, Mode, Pause, Screen};
-pub use headless::{Ending, PeerOptions, PeerReport, PeerRoom, Shots, run_peer};
+pub use headless::{Ending, PeerOptions, PeerReport, Shots, run_peer};
 pub use hosts::lobby::JoinRequest;
 pub use hosts::online::{OnlineConfig, OnlineMatch, OnlineStep};
 pub use hosts::{FixedSeed, LocalMatch, MatchFinished};

@@ -20,7 +20,6 @@ use crate::checkers::Colour;
 use crate::checkers::level::Level;
 use crate::game::FRAME_RATE;
 use crate::net::connect::IceServer;
-use crate::net::lan::Listing;
 use crate::net::socket::Impairment;
 use crate::rules::{NO_SIDE, Variant};
 use crate::sim::PresetId;
@@ -38,35 +37,13 @@ use std::time::{Duration, Instant};
 /// they need to confirm the same ending.
 const LINGER: Duration = Duration::from_secs(3);
 
-/// Where a headless peer meets the others.
-#[derive(Debug, Clone)]
-pub enum PeerRoom {
-    /// A private room on a signaling server.
-    Online {
-        /// The signaling server, `ws://HOST:PORT`.
-        signaling: String,
-        /// The room's invite code.
-        code: String,
-    },
-    /// Host the game on this network.
-    LanHost {
-        /// The network protocol version announced (tests claim another).
-        protocol: u32,
-    },
-    /// Join the game hosted on this network at `address`.
-    Lan {
-        /// The host's server.
-        address: std::net::SocketAddr,
-        /// What it hosts.
-        listing: Listing,
-    },
-}
-
 /// How to run a headless peer.
 #[derive(Debug, Clone)]
 pub struct PeerOptions {
-    /// Where to meet.
-    pub room: PeerRoom,
+    /// The signaling server, `ws://HOST:PORT` (none on a LAN: the host serves the room).
+    pub signaling: Option<String>,
+    /// The room to join: a private room by code, or a game on this network to host or join.
+    pub join: JoinRequest,
     /// This peer's player name.
     pub name: String,
     /// Players in the match (2–4).
@@ -235,7 +212,7 @@ fn headless_app(options: &PeerOptions) -> App {
         .add_plugins((super::ClientPlugin, ShooterPlugin));
     let world = app.world_mut();
     let mut preferences = world.resource_mut::<Preferences>();
-    if let PeerRoom::Online { signaling, .. } = &options.room {
+    if let Some(signaling) = &options.signaling {
         preferences.signaling = signaling.clone();
     }
     preferences.ice = options.ice_servers.clone();
@@ -249,16 +226,7 @@ fn headless_app(options: &PeerOptions) -> App {
         setup.game = GameType::Draughts;
         setup.draughts_level = level;
     }
-    let request = match &options.room {
-        PeerRoom::Online { code, .. } => {
-            JoinRequest::Room { code: code.clone(), players: options.players }
-        }
-        PeerRoom::LanHost { protocol } => JoinRequest::LanHost { protocol: *protocol },
-        PeerRoom::Lan { address, listing } => {
-            JoinRequest::Lan { address: *address, listing: listing.clone() }
-        }
-    };
-    app.insert_resource(request)
+    app.insert_resource(options.join.clone())
         .insert_resource(OnlineController(Controller::Headless))
         .insert_resource(HeadlessShots::new(options.shots.clone()))
         .insert_resource(DiagnosticsDir(Some(options.diagnostics.clone())));

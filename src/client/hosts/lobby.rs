@@ -102,13 +102,12 @@ pub struct Lobby {
     status: String,
     lan: bool,
     hosting: Option<LanHosting>,
-    lan_addresses: Vec<String>,
 }
 
 impl Lobby {
     /// Hosting on this network: the addresses players there can type to join.
-    pub fn lan_addresses(&self) -> Option<&[String]> {
-        self.hosting.as_ref().map(|_| self.lan_addresses.as_slice())
+    pub fn lan_addresses(&self) -> Option<Vec<String>> {
+        self.hosting.as_ref().map(LanHosting::addresses)
     }
 
     /// Whether this lobby is for a game on this network.
@@ -195,16 +194,12 @@ fn open_lobby(
         status: "Connecting to the signaling server...".into(),
         lan,
         hosting: None,
-        lan_addresses: Vec::new(),
     };
     match room(&request, &preferences, players, game) {
         Ok(Room { url, code, players, creator, hosting }) => {
             lobby.players = players;
             lobby.code = code;
             lobby.mine = mine(players, creator);
-            if let Some(hosting) = &hosting {
-                lobby.lan_addresses = hosting.addresses();
-            }
             lobby.hosting = hosting;
             // On a LAN, host candidates only: no STUN or TURN, nothing outside the network.
             let ice = if lan { &[][..] } else { &preferences.ice[..] };

@@ -20,8 +20,7 @@ use crate::client::persistence::saved_match::SavedMatch;
 use crate::client::ui::{self, Action, MenuSet, Notice, palette};
 use crate::rules::Variant;
 use crate::sim::PresetId;
-use bevy::input::ButtonState;
-use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
 #[derive(Component)]
@@ -330,24 +329,10 @@ fn type_code(
     } else {
         (&mut fen.text, &mut fen.typing, 120)
     };
+    let upper = |c: char| c.is_ascii_graphic().then(|| c.to_ascii_uppercase());
     for key in typed.read() {
-        if key.state != ButtonState::Pressed {
-            continue;
-        }
-        match &key.logical_key {
-            Key::Enter | Key::Escape => *typing = false,
-            Key::Backspace => {
-                text.pop();
-            }
-            _ => {
-                let printable =
-                    key.text.iter().flat_map(|t| t.chars()).filter(|c| c.is_ascii_graphic());
-                for c in printable {
-                    if text.len() < limit {
-                        text.push(c.to_ascii_uppercase());
-                    }
-                }
-            }
+        if ui::type_into(text, key, limit, upper) != ui::Typed::Edited {
+            *typing = false;
         }
     }
     keys.clear_just_pressed(KeyCode::Enter);

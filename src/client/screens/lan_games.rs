@@ -7,8 +7,7 @@ use crate::client::flow::Screen;
 use crate::client::hosts::lobby::JoinRequest;
 use crate::client::ui::{self, Action, MenuSet, palette};
 use crate::net::lan::{self, FoundGame, LanBrowser, Listing, SEARCH_BOUND};
-use bevy::input::ButtonState;
-use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use std::net::SocketAddr;
 use std::sync::{Mutex, mpsc};
@@ -103,28 +102,15 @@ fn type_address(
         typed.clear();
         return;
     }
+    let graphic = |c: char| c.is_ascii_graphic().then_some(c);
     for key in typed.read() {
-        if key.state != ButtonState::Pressed {
-            continue;
-        }
-        match &key.logical_key {
-            Key::Enter => {
+        match ui::type_into(&mut list.address, key, MAX_ADDRESS, graphic) {
+            ui::Typed::Edited => {}
+            ui::Typed::Enter => {
                 list.typing = false;
                 actions.write(Action::JoinAddress);
             }
-            Key::Escape => list.typing = false,
-            Key::Backspace => {
-                list.address.pop();
-            }
-            _ => {
-                let printable =
-                    key.text.iter().flat_map(|t| t.chars()).filter(|c| c.is_ascii_graphic());
-                for c in printable {
-                    if list.address.len() < MAX_ADDRESS {
-                        list.address.push(c);
-                    }
-                }
-            }
+            ui::Typed::Escape => list.typing = false,
         }
     }
     keys.clear_just_pressed(KeyCode::Enter);

@@ -8,8 +8,7 @@ use crate::client::persistence::preferences::{
     DEFAULT_SIGNALING, IceField, MAX_VOLUME, NAME_LENGTH, Preferences,
 };
 use crate::client::ui::{self, Action, MenuSet, palette};
-use bevy::input::ButtonState;
-use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
 /// The text field of the signaling server's address (names are 0–3).
@@ -179,36 +178,20 @@ fn type_name(
         return;
     }
     for key in typed.read() {
-        if key.state != ButtonState::Pressed {
-            continue;
-        }
         let (name, longest) = if i == SIGNALING {
             (&mut preferences.signaling, 200)
         } else {
             (&mut preferences.names[i as usize], NAME_LENGTH)
         };
-        match &key.logical_key {
-            Key::Enter | Key::Escape => {
-                if name.trim().is_empty() {
-                    *name = if i == SIGNALING {
-                        DEFAULT_SIGNALING.to_string()
-                    } else {
-                        format!("Player {}", i + 1)
-                    };
-                }
-                *editing = Editing::default();
+        if ui::type_into(name, key, longest, ui::printable) != ui::Typed::Edited {
+            if name.trim().is_empty() {
+                *name = if i == SIGNALING {
+                    DEFAULT_SIGNALING.to_string()
+                } else {
+                    format!("Player {}", i + 1)
+                };
             }
-            Key::Backspace => {
-                name.pop();
-            }
-            _ => {
-                let printable = key.text.iter().flat_map(|t| t.chars()).filter(|c| !c.is_control());
-                for c in printable {
-                    if name.chars().count() < longest {
-                        name.push(c);
-                    }
-                }
-            }
+            *editing = Editing::default();
         }
     }
     clear_menu_keys(&mut keys);
@@ -223,25 +206,9 @@ fn type_ice(
     field: IceField,
 ) {
     for key in typed.read() {
-        if key.state != ButtonState::Pressed {
-            continue;
-        }
-        match &key.logical_key {
-            Key::Enter | Key::Escape => {
-                *editing = Editing::default();
-                return;
-            }
-            Key::Backspace => {
-                editing.1.pop();
-            }
-            _ => {
-                let printable = key.text.iter().flat_map(|t| t.chars()).filter(|c| !c.is_control());
-                for c in printable {
-                    if editing.1.chars().count() < 500 {
-                        editing.1.push(c);
-                    }
-                }
-            }
+        if ui::type_into(&mut editing.1, key, 500, ui::printable) != ui::Typed::Edited {
+            *editing = Editing::default();
+            return;
         }
         preferences.set_ice_text(field, &editing.1);
     }

@@ -1,5 +1,5 @@
 //! The client's look and its menus: the palette, the widgets screens are built of, the
-//! actions buttons send, keyboard focus, and notices for the player.
+//! actions buttons send, keyboard focus, typed text, and notices for the player.
 
 pub mod action;
 pub mod clipboard;
@@ -8,6 +8,7 @@ pub mod menu;
 pub mod notice;
 pub mod palette;
 pub mod scale;
+pub mod typing;
 pub mod widgets;
 
 pub use action::{Action, ActionButton};
@@ -16,4 +17,5 @@ pub use font::FontPlugin;
 pub use menu::{MenuSet, UiPlugin};
 pub use notice::Notice;
 pub use scale::ScalePlugin;
+pub use typing::{Typed, printable, type_into};
 pub use widgets::{MenuPanel, button, heading, row, screen_root, text};

@@ -40,11 +40,6 @@ impl Announcement {
         self.shown = listing.clone();
         Ok(())
     }
-
-    /// What is announced now.
-    pub fn shown(&self) -> &Listing {
-        &self.shown
-    }
 }
 
 impl Drop for Announcement {
