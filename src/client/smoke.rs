@@ -4,7 +4,8 @@
 //! `game.png` (mid-break); then shows Home with Checkers chosen (`home-checkers.png`), opens
 //! a draughts game on a position with a compulsory
 //! capture, picks up the capturing man and saves `draughts.png` (numbers, rings, crosses,
-//! the captured counts) and, mid-capture, `draughts-capture.png`; then prints one JSON line of measurements (launch to first
+//! the captured counts), mid-capture, `draughts-capture.png`, and at 1920×1080
+//! `draughts-1920x1080.png`; then prints one JSON line of measurements (launch to first
 //! frame, frame times and simulation step times during the break, memory) and quits.
 
 use crate::checkers::pdn::read_fen;
@@ -98,6 +99,9 @@ struct Sight<'w, 's> {
     texts: Texts<'w, 's>,
     tally: Query<'w, 's, &'static TallyPiece>,
 }
+
+/// The draughts board after the capture, at 1920×1080.
+pub const DRAUGHTS_LARGE: &str = "draughts-1920x1080.png";
 
 /// The draughts picture's position: Black to move must capture with the man on 10 (over
 /// 14 or 15); each side has lost some pieces already.
@@ -294,6 +298,7 @@ fn drive_draughts(
     table: Option<ResMut<DraughtsMatch>>,
     mut actions: MessageWriter<Action>,
     mut pointer: MessageWriter<BoardPointer>,
+    mut windows: Query<&mut Window, With<PrimaryWindow>>,
 ) {
     match smoke.stage {
         Stage::Draughts if smoke.since == 1 => next.set(Screen::Home),
@@ -330,11 +335,27 @@ fn drive_draughts(
         Stage::DraughtsShown if smoke.since == 52 => {
             shoot(&mut commands, &smoke.dir, "draughts-capture.png")
         }
+        // The same board at 1920×1080, then back to the first size.
+        Stage::DraughtsShown if smoke.since == 60 || smoke.since == 100 => {
+            let (width, height) =
+                if smoke.since == 60 { (1920.0, 1080.0) } else { (1280.0, 800.0) };
+            if let Ok(mut window) = windows.single_mut() {
+                window.resolution.set(width, height);
+            }
+        }
+        Stage::DraughtsShown if smoke.since == 90 => {
+            shoot(&mut commands, &smoke.dir, DRAUGHTS_LARGE)
+        }
         Stage::DraughtsShown
-            if smoke.since > 60
-                && ["draughts.png", "home-checkers.png", "draughts-capture.png"]
-                    .iter()
-                    .all(|f| smoke.dir.join(f).is_file()) =>
+            if smoke.since > 110
+                && [
+                    "draughts.png",
+                    "home-checkers.png",
+                    "draughts-capture.png",
+                    DRAUGHTS_LARGE,
+                ]
+                .iter()
+                .all(|f| smoke.dir.join(f).is_file()) =>
         {
             smoke.advance(Stage::Sizes);
         }

@@ -290,6 +290,81 @@ impl Picture {
 }
 
 /// The middle of the board in a match picture: well inside the frame and the pockets.
+/// Pixels per world unit: the camera shows at least 145 × 90 units.
+fn pixels_per_unit(picture: &Picture) -> f64 {
+    (picture.width as f64 / (90.0 / 0.62)).min(picture.height as f64 / 90.0)
+}
+
+/// The window point where the draughts board's middle is drawn: in the middle of what the
+/// HUD's right 22 % leaves.
+fn draughts_middle(picture: &Picture) -> (f64, f64) {
+    (picture.width as f64 * 0.39, picture.height as f64 / 2.0)
+}
+
+/// The draughts board's 64 squares, without the frame.
+fn draughts_squares(picture: &Picture) -> (u32, u32, u32, u32) {
+    let (x, y) = draughts_middle(picture);
+    let half = 36.0 * pixels_per_unit(picture) - 2.0;
+    ((x - half) as u32, (y - half) as u32, (x + half) as u32, (y + half) as u32)
+}
+
+/// The inside of the square drawn at screen row `r` and column `c` (0–7 from the top left).
+fn square_box(picture: &Picture, r: u32, c: u32) -> (u32, u32, u32, u32) {
+    let (x, y) = draughts_middle(picture);
+    let side = 9.0 * pixels_per_unit(picture);
+    let (left, top) = (x + (c as f64 - 4.0) * side, y + (r as f64 - 4.0) * side);
+    let inset = side * 0.3;
+    (
+        (left + inset) as u32,
+        (top + inset) as u32,
+        (left + side - inset) as u32,
+        (top + side - inset) as u32,
+    )
+}
+
+/// The draughts board in a picture: light and dark squares of grained wood, shaded men of
+/// both colours, the kings' gold crowns, no wood under the HUD's panel and text in it.
+fn draughts_board_is_drawn(picture: &Picture) {
+    let name = format!("{}x{}", picture.width, picture.height);
+    let squares = draughts_squares(picture);
+    let area = ((squares.2 - squares.0) * (squares.3 - squares.1)) as usize;
+    let dark_wood = |p: [u8; 3]| p[0] > p[1] && p[1] > p[2] && (45..=125).contains(&luma(p));
+    let light_wood = |p: [u8; 3]| p[0] as i32 > p[2] as i32 + 25 && (175..=245).contains(&luma(p));
+    let (dark, dark_grain) = picture.shading(squares, dark_wood);
+    let (light, light_grain) = picture.shading(squares, light_wood);
+    println!(
+        "{name}: dark squares {dark} px, grain {dark_grain}; light {light} px, grain {light_grain}"
+    );
+    assert!(
+        dark * 5 > area && light * 5 > area,
+        "{name}: both kinds of square ({dark}, {light} of {area})"
+    );
+    assert!(
+        dark_grain >= 8 && light_grain >= 6,
+        "{name}: the squares are grained wood ({dark_grain}, {light_grain})"
+    );
+    let red = |p: [u8; 3]| p[0] > 120 && p[0] as i32 > 3 * p[1] as i32 && p[1].abs_diff(p[2]) < 30;
+    let (reds, red_shading) = picture.shading(squares, red);
+    let (blacks, black_shading) = picture.shading(squares, ebony);
+    assert!(reds > 1_000 && red_shading >= 20, "{name}: red men, shaded ({reds}, {red_shading})");
+    assert!(
+        blacks > 1_000 && black_shading >= 8,
+        "{name}: black men, shaded ({blacks}, {black_shading})"
+    );
+    let gold = picture.count(squares, [250, 205, 85], 45);
+    assert!(gold > 60, "{name}: the two kings are crowned ({gold} gold pixels)");
+    // Between the board and the panel only the background: the board ends well short of it.
+    let (w, h) = (picture.width, picture.height);
+    let margin = (w * 68 / 100, h / 10, w * 77 / 100, h * 9 / 10);
+    let wood = |p: [u8; 3]| dark_wood(p) || light_wood(p);
+    let covered = picture.pixels(margin).into_iter().filter(|&p| wood(p)).count();
+    assert!(
+        covered < 20,
+        "{name}: the board is clear of the HUD ({covered} wood pixels beside it)"
+    );
+    assert!(picture.bright((w * 79 / 100, 0, w, h), 200) > 300, "{name}: the HUD has text");
+}
+
 fn board_middle(picture: &Picture) -> (u32, u32, u32, u32) {
     let (w, h) = (picture.width, picture.height);
     (w / 2 - h * 3 / 10, h / 5, w / 2 + h * 3 / 10, h * 4 / 5)
@@ -466,23 +541,30 @@ fn home_and_a_break_render_in_a_real_window() {
         "high contrast bands the black pieces ({marked} vs {unmarked})"
     );
 
-    // Draughts (CK-12): the board, the man picked up, rings where it may land, crosses on
-    // the men it would jump, numbers on the dark squares, and the HUD's counts.
+    // Draughts (CK-12): the board beside its panel in inlaid woods, the men shaded and the
+    // kings crowned, the man picked up, rings where it may land, crosses on the men it
+    // would jump, and the HUD's counts; after the capture, the last move's squares glow.
     let draughts = Picture::load(&dir.join("draughts.png"));
-    let board = (w / 2 - h * 2 / 5, h / 10, w / 2 + h * 2 / 5, h * 9 / 10);
-    let dark = draughts.count(board, [115, 74, 41], 12);
-    let light = draughts.count(board, [237, 214, 168], 12);
-    assert!(dark > 20_000 && light > 20_000, "the squares are drawn ({dark} dark, {light} light)");
-    let rings = draughts.count(board, [102, 230, 128], 30);
+    draughts_board_is_drawn(&draughts);
+    let squares = draughts_squares(&draughts);
+    let rings = draughts.count(squares, [102, 230, 128], 30);
     assert!(rings > 100, "rings show where the man may land ({rings} pixels)");
-    let crosses = draughts.count(board, [242, 242, 242], 14);
+    let crosses = draughts.count(squares, [242, 242, 242], 14);
     assert!(crosses > 100, "the men to be jumped are crossed ({crosses} pixels)");
-    let held = draughts.count(board, [89, 191, 255], 30);
+    let held = draughts.count(squares, [89, 191, 255], 30);
     assert!(held > 50, "the man picked up is marked ({held} pixels)");
-    let reds = draughts.count(board, [199, 31, 31], 20);
-    assert!(reds > 1_000, "red pieces show ({reds} pixels)");
-    let hud = (w * 78 / 100, 0, w, h);
-    assert!(draughts.bright(hud, 200) > 300, "the HUD has text");
+    let capture = Picture::load(&dir.join("draughts-capture.png"));
+    // Square 10 (the man's start) glows; square 9 in the same row is the same wood, unlit.
+    let (lit, unlit) =
+        (capture.mean(square_box(&capture, 5, 4)), capture.mean(square_box(&capture, 5, 6)));
+    println!("the last move's square {lit:?}, another {unlit:?}");
+    assert!(
+        lit[0] > unlit[0] + 15.0 && lit[1] > unlit[1] + 12.0,
+        "the last move's square glows ({lit:?} against {unlit:?})"
+    );
+    let large = Picture::load(&dir.join("draughts-1920x1080.png"));
+    assert_eq!((large.width, large.height), (1920, 1080));
+    draughts_board_is_drawn(&large);
     let checkers_home = Picture::load(&dir.join("home-checkers.png"));
     let everywhere = (0, 0, w, h);
     let chosen = checkers_home.count(everywhere, [140, 90, 40], 40);

@@ -1,6 +1,6 @@
-//! Pictures painted at start for the carrom board, in the chosen theme: the woods, a
-//! pocket's rim and net, each kind of piece (bevel, highlight, its mark), a soft contact
-//! shadow and a glow for impacts. Painted here, so nothing is downloaded and no licence
+//! Pictures painted at start for the boards, in the chosen theme: the woods, the draughts
+//! board's inlaid squares, a pocket's rim and net, each kind of piece (bevel, highlight,
+//! its mark), a soft contact shadow, a glow for impacts and one for a square. Painted here, so nothing is downloaded and no licence
 //! is involved; each comes with its mip levels, so it stays smooth at any window size.
 
 use crate::client::carrom::theme::{Mark, PieceLook, Wood};
@@ -125,23 +125,62 @@ fn picture(width: u32, height: u32, f: impl Fn(f32, f32) -> Rgba) -> Image {
 /// A plank of `wood`, its grain along the width; `falloff` darkens it towards its edges
 /// (the light over the middle of the board).
 pub fn wood(wood: Wood, width: u32, height: u32, seed: u32, falloff: f32) -> Image {
-    let (light, dark) = (rgb(wood.light), rgb(wood.dark));
     let aspect = width as f32 / height as f32;
     picture(width, height, |u, v| {
-        let p = Vec2::new(u * aspect, v);
-        // Growth rings: long lines that drift and wave a little along the plank.
-        let drift = fractal(Vec2::new(p.x * 0.9, v * 2.2), seed) - 0.5;
-        let grain = v * wood.rings + wood.figure * drift * 5.0;
-        let ring = smoothstep(0.55, 1.0, 0.5 + 0.5 * (grain * TAU).sin());
-        // Fibres: fine streaks along the grain, and broad patches of tone.
-        let fibre = noise(Vec2::new(p.x * 3.0, v * 260.0), seed ^ 7) - 0.5;
-        let patch = fractal(Vec2::new(p.x * 1.2, v * 1.6), seed ^ 9) - 0.5;
-        let amount = wood.figure.min(1.0);
-        let tone = (ring * 0.55 + (fibre * 0.45 + patch * 0.6) * amount + 0.2).clamp(0.0, 1.0);
         let edge = Vec2::new(u - 0.5, v - 0.5).length() * 2.0 / core::f32::consts::SQRT_2;
         let lit = 1.0 - falloff * smoothstep(0.25, 1.0, edge);
-        let [r, g, b] = scale(mix(light, dark, tone * amount.max(0.0)), lit);
+        let [r, g, b] = scale(grain(wood, u * aspect, v, seed), lit);
         [r, g, b, 1.0]
+    })
+}
+
+/// The colour of `wood` at `x` along its grain and `v` (0–1) across it.
+fn grain(wood: Wood, x: f32, v: f32, seed: u32) -> [f32; 3] {
+    let (light, dark) = (rgb(wood.light), rgb(wood.dark));
+    // Growth rings: long lines that drift and wave a little along the plank.
+    let drift = fractal(Vec2::new(x * 0.9, v * 2.2), seed) - 0.5;
+    let grain = v * wood.rings + wood.figure * drift * 5.0;
+    let ring = smoothstep(0.55, 1.0, 0.5 + 0.5 * (grain * TAU).sin());
+    // Fibres: fine streaks along the grain, and broad patches of tone.
+    let fibre = noise(Vec2::new(x * 3.0, v * 260.0), seed ^ 7) - 0.5;
+    let patch = fractal(Vec2::new(x * 1.2, v * 1.6), seed ^ 9) - 0.5;
+    let amount = wood.figure.min(1.0);
+    let tone = (ring * 0.55 + (fibre * 0.45 + patch * 0.6) * amount + 0.2).clamp(0.0, 1.0);
+    mix(light, dark, tone * amount.max(0.0))
+}
+
+/// A board of `cells` × `cells` inlaid squares, each its own piece of veneer: `light` and
+/// `dark` wood alternating (the top-left square light), their grains crossing, a fine seam
+/// between them and the light falling off towards the edges by `falloff`.
+pub fn inlay(light: Wood, dark: Wood, cells: u32, size: u32, seed: u32, falloff: f32) -> Image {
+    let n = cells as f32;
+    picture(size, size, |u, v| {
+        let (x, y) = (u * n, (1.0 - v) * n);
+        let (column, row) = (x.floor().min(n - 1.0), y.floor().min(n - 1.0));
+        let (across, down) = (x - column, y - row);
+        let is_dark = (column as u32 + row as u32) % 2 == 1;
+        let veneer = seed ^ (row as u32 * 8 + column as u32).wrapping_mul(0x9e37);
+        // Light squares run their grain across, dark ones down, as veneers are laid.
+        let tone = if is_dark {
+            grain(dark, down * 0.5 + row * 0.7, across, veneer)
+        } else {
+            grain(light, across * 0.5 + column * 0.7, down, veneer)
+        };
+        let seam =
+            1.0 - 0.22 * smoothstep(0.035, 0.0, across.min(1.0 - across).min(down.min(1.0 - down)));
+        let edge = Vec2::new(u - 0.5, v - 0.5).length() * 2.0 / core::f32::consts::SQRT_2;
+        let lit = (1.0 - falloff * smoothstep(0.25, 1.0, edge)) * seam;
+        let [r, g, b] = scale(tone, lit);
+        [r, g, b, 1.0]
+    })
+}
+
+/// A square's soft glow: light pooling along its inside edges, faint in the middle.
+pub fn square_glow(size: u32) -> Image {
+    picture(size, size, |u, v| {
+        let inside = u.min(1.0 - u).min(v.min(1.0 - v)) * 2.0;
+        let rim = (-(inside / 0.22).powi(2)).exp();
+        [1.0, 0.86, 0.45, (0.85 * rim + 0.25) * smoothstep(0.0, 0.04, inside)]
     })
 }
 
@@ -191,13 +230,18 @@ pub fn piece(look: PieceLook, size: u32) -> Image {
         let alpha = coverage(r, 0.98, px);
         let mut colour = face;
         match look.mark {
-            Mark::Groove => {
-                // A carved ring: its inner wall in shadow, its outer wall lit.
-                let across = (r - 0.62) / 0.05;
-                if across.abs() < 1.0 {
-                    let side = p.normalize_or_zero().dot(light) * across.signum();
-                    colour = scale(mix(face, ink, 0.6), 0.9 + 0.25 * side);
+            Mark::Groove => colour = carved(colour, face, ink, p, 0.62),
+            Mark::Ridges => {
+                for radius in [0.40, 0.58, 0.76] {
+                    colour = carved(colour, face, ink, p, radius);
                 }
+            }
+            Mark::Crown => {
+                colour = carved(colour, face, ink, p, 0.76);
+                let crown = sampled(p, px, crowned);
+                // The crown's gold is lit from the same side as the piece.
+                let gold = scale(ink, 0.92 + 0.2 * (p.y - p.x).clamp(-1.0, 1.0));
+                colour = mix(colour, gold, crown);
             }
             Mark::Band => {
                 let band = coverage(r, 0.66, px) * (1.0 - coverage(r, 0.44, px));
@@ -225,6 +269,46 @@ pub fn piece(look: PieceLook, size: u32) -> Image {
         colour = mix(colour, [1.0, 1.0, 1.0], 0.22 * shine);
         [colour[0], colour[1], colour[2], alpha]
     })
+}
+
+/// `colour` with a carved ring of `radius` across it: its inner wall in shadow, its outer
+/// wall lit.
+fn carved(colour: [f32; 3], face: [f32; 3], ink: [f32; 3], p: Vec2, radius: f32) -> [f32; 3] {
+    let across = (p.length() - radius) / 0.05;
+    if across.abs() >= 1.0 {
+        return colour;
+    }
+    let side = p.normalize_or_zero().dot(LIGHT.normalize()) * across.signum();
+    scale(mix(face, ink, 0.6), 0.9 + 0.25 * side)
+}
+
+/// How much of the pixel at `p` (`px` across) lies inside `shape`: 4 × 4 samples, for
+/// shapes with corners.
+fn sampled(p: Vec2, px: f32, shape: fn(Vec2) -> bool) -> f32 {
+    let mut inside = 0;
+    for i in 0..4 {
+        for j in 0..4 {
+            let offset = Vec2::new(i as f32 - 1.5, j as f32 - 1.5) * (px / 4.0);
+            inside += u32::from(shape(p + offset));
+        }
+    }
+    inside as f32 / 16.0
+}
+
+/// Whether `p` is inside a king's crown: a band and three points, each tipped with a ball.
+fn crowned(p: Vec2) -> bool {
+    let band = p.x.abs() <= 0.36 && (-0.30..=-0.17).contains(&p.y);
+    // The top edge zigzags through the points' tips and the valleys between them.
+    let tips = [(-0.36, 0.22), (-0.18, -0.02), (0.0, 0.30), (0.18, -0.02), (0.36, 0.22)];
+    let top = tips.windows(2).find(|w| p.x >= w[0].0 && p.x <= w[1].0).map(|w| {
+        let t = (p.x - w[0].0) / (w[1].0 - w[0].0);
+        w[0].1 + (w[1].1 - w[0].1) * t
+    });
+    let body = top.is_some_and(|top| p.y > -0.17 && p.y <= top);
+    let ball = [(-0.36, 0.26), (0.0, 0.35), (0.36, 0.26)]
+        .iter()
+        .any(|&(x, y)| Vec2::new(p.x - x, p.y - y).length() <= 0.065);
+    band || body || ball
 }
 
 /// How far `p` is outside a five-pointed star of outer radius 0.5, point up (negative
@@ -324,5 +408,54 @@ mod tests {
         };
         assert_eq!(tones(&plain), 1);
         assert!(tones(&figured) > 8, "a grain of several tones");
+    }
+
+    #[test]
+    fn ck_12_the_inlaid_board_starts_light_at_the_top_left_and_alternates() {
+        let look = crate::client::draughts::look::board(BoardTheme::ClassicWood);
+        let board = inlay(look.light, look.dark, 8, 64, 5, 0.0);
+        // Texel rows run top down: (column, row) of each square's middle.
+        let middle = |c: u32, r: u32| texel(&board, c * 8 + 4, r * 8 + 4);
+        let luma = |p: [u8; 4]| p[0] as u32 + p[1] as u32 + p[2] as u32;
+        for r in 0..8 {
+            for c in 0..8 {
+                let (here, right) = (luma(middle(c, r)), luma(middle((c + 1) % 8, r)));
+                if (r + c) % 2 == 0 {
+                    assert!(here > right + 150, "square ({c}, {r}) is light: {here} vs {right}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn ck_12_a_king_wears_a_crown_and_a_man_has_none() {
+        assert!(crowned(Vec2::new(0.0, -0.24)), "the band");
+        assert!(crowned(Vec2::new(0.0, 0.25)), "the middle point");
+        assert!(!crowned(Vec2::new(-0.18, 0.15)), "between the points");
+        assert!(!crowned(Vec2::new(0.0, -0.5)), "below the band");
+        let gold = |look| {
+            let image = piece(look, 128);
+            (0..128 * 128)
+                .filter(|i| {
+                    let p = texel(&image, i % 128, i / 128);
+                    p[0] > 200 && p[1] > 150 && p[2] < 120
+                })
+                .count()
+        };
+        let theme = BoardTheme::ClassicWood;
+        let king =
+            crate::client::draughts::look::piece(theme, crate::checkers::Colour::Black, true);
+        let man =
+            crate::client::draughts::look::piece(theme, crate::checkers::Colour::Black, false);
+        assert!(gold(king) > 500, "the king's crown is gold ({} texels)", gold(king));
+        assert_eq!(gold(man), 0, "a man has no gold");
+    }
+
+    #[test]
+    fn a_square_glows_along_its_edges_more_than_in_its_middle() {
+        let image = square_glow(64);
+        let (edge, middle) = (texel(&image, 3, 32)[3], texel(&image, 32, 32)[3]);
+        assert!(edge > middle + 60, "edge {edge}, middle {middle}");
+        assert!(middle > 0, "a faint light over the middle too");
     }
 }

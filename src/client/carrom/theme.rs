@@ -23,6 +23,10 @@ pub enum BoardTheme {
 pub enum Mark {
     /// A carved ring.
     Groove,
+    /// Three carved rings, as on a draughts man.
+    Ridges,
+    /// A crown over a ring (a draughts king).
+    Crown,
     /// A filled ring of the mark colour.
     Band,
     /// A five-pointed star (the queen).

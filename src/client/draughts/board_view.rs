@@ -1,10 +1,13 @@
-//! The draughts board drawn (CK-12): 8×8 in wood colours with the square numbers small on
-//! the dark squares; the pieces with a rim and a face, kings with a crown ring; rings where
-//! the picked-up piece can go, marks on every piece that must capture, crosses on the
-//! pieces a capture would jump, and the last move's squares lit. Everything is read from
-//! [`DraughtsMatch`] and redrawn when it changes.
+//! The draughts board drawn (CK-12): 8×8 inlaid squares in the theme's woods inside a
+//! frame, the square numbers small on the dark squares; turned pieces with ridges and a
+//! soft shadow, kings stacked on a second man and crowned; rings where the picked-up piece
+//! can go, marks on every piece that must capture, crosses on the pieces a capture would
+//! jump, and a warm glow on the last move's squares. Everything is read from
+//! [`DraughtsMatch`] and redrawn when it changes; a moving piece lifts and glides.
 
-use super::geometry::{SQUARE, cell_centre, centre};
+use super::art::{DraughtsArt, DraughtsArtPlugin};
+use super::geometry::{SQUARE, centre};
+use super::look;
 use super::selection::movable;
 use super::table::DraughtsMatch;
 use crate::checkers::Colour;
@@ -14,16 +17,8 @@ use bevy::prelude::*;
 
 mod colour {
     use bevy::prelude::Color;
-    pub const FRAME: Color = Color::srgb(0.30, 0.18, 0.09);
-    pub const LIGHT: Color = Color::srgb(0.93, 0.84, 0.66);
-    pub const DARK: Color = Color::srgb(0.45, 0.29, 0.16);
-    pub const NUMBER: Color = Color::srgba(1.0, 0.95, 0.85, 0.55);
-    pub const LAST: Color = Color::srgba(1.0, 0.85, 0.30, 0.30);
-    pub const BLACK_FACE: Color = Color::srgb(0.14, 0.13, 0.13);
-    pub const BLACK_RIM: Color = Color::srgb(0.02, 0.02, 0.02);
-    pub const RED_FACE: Color = Color::srgb(0.78, 0.12, 0.12);
-    pub const RED_RIM: Color = Color::srgb(0.42, 0.04, 0.04);
-    pub const CROWN: Color = Color::srgb(0.95, 0.78, 0.25);
+    pub const LAST: Color = Color::srgba(1.0, 1.0, 1.0, 0.55);
+    pub const SEAM: Color = Color::srgba(0.0, 0.0, 0.0, 0.45);
     pub const TARGET: Color = Color::srgb(0.40, 0.90, 0.50);
     pub const MUST: Color = Color::srgb(1.0, 0.62, 0.12);
     pub const CROSS: Color = Color::srgb(0.95, 0.95, 0.95);
@@ -46,58 +41,112 @@ struct Glide {
 /// Seconds a piece takes for each step of a move.
 const GLIDE_STEP: f32 = 0.18;
 
+/// The frame's width round the squares, in world units.
+const FRAME: f32 = 3.2;
+
+/// How far a piece's shadow falls from it (world units): down and to the right, away from
+/// the light.
+const SHADOW_OFFSET: Vec2 = Vec2::new(0.45, -0.65);
+
+/// Where a king's lower man shows below it: the stack seen from above the light.
+const STACK_OFFSET: Vec2 = Vec2::new(0.35, -0.75);
+
+/// How much larger a piece looks at the top of its lift while it moves.
+const LIFT: f32 = 0.08;
+
+/// How far right of the board the view's middle is, as a share of the view's width: the
+/// board sits in the middle of what the HUD's panel (the right 22 %) leaves.
+const BESIDE_PANEL: f32 = 0.11;
+
 /// Draws the board.
 pub(super) struct BoardViewPlugin;
 
 impl Plugin for BoardViewPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(Screen::Game), spawn_board.run_if(in_state(GameType::Draughts)))
+        app.add_plugins(DraughtsArtPlugin)
+            .add_systems(OnEnter(Screen::Game), spawn_board.run_if(in_state(GameType::Draughts)))
             .add_systems(
                 Update,
                 (
                     redraw.run_if(resource_exists_and_changed::<DraughtsMatch>),
                     (glide, fade).run_if(resource_exists::<DraughtsMatch>),
+                    beside_panel,
                 )
                     .chain()
                     .run_if(in_state(Screen::Game).and_then(in_state(GameType::Draughts))),
-            );
+            )
+            .add_systems(OnExit(Screen::Game), centre_view);
     }
 }
 
-fn spawn_board(
-    mut commands: Commands,
-    table: Option<Res<DraughtsMatch>>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-) {
-    let Some(table) = table else { return };
-    let cell = meshes.add(Rectangle::new(SQUARE, SQUARE));
-    let (light, dark) = (materials.add(colour::LIGHT), materials.add(colour::DARK));
-    commands.spawn((
-        DespawnOnExit(Screen::Game),
-        Mesh2d(meshes.add(Rectangle::new(8.0 * SQUARE + 4.0, 8.0 * SQUARE + 4.0))),
-        MeshMaterial2d(materials.add(colour::FRAME)),
-        Transform::from_xyz(0.0, 0.0, 0.0),
-    ));
-    for r in 0..8 {
-        for c in 0..8 {
-            let material = if (r + c) % 2 == 1 { dark.clone() } else { light.clone() };
-            commands.spawn((
-                DespawnOnExit(Screen::Game),
-                Mesh2d(cell.clone()),
-                MeshMaterial2d(material),
-                Transform::from_translation(cell_centre(r, c).extend(0.1)),
-            ));
+/// Keeps the board in the middle of the window's part left of the HUD's panel.
+fn beside_panel(mut cameras: Query<(&mut Transform, &Projection), With<Camera2d>>) {
+    for (mut transform, projection) in &mut cameras {
+        if let Projection::Orthographic(view) = projection {
+            let x = BESIDE_PANEL * view.area.width();
+            if transform.translation.x != x {
+                transform.translation.x = x;
+            }
         }
     }
+}
+
+/// Puts the view back on the middle for the other screens.
+fn centre_view(mut cameras: Query<&mut Transform, With<Camera2d>>) {
+    for mut transform in &mut cameras {
+        transform.translation.x = 0.0;
+    }
+}
+
+fn spawn_board(mut commands: Commands, table: Option<Res<DraughtsMatch>>, art: Res<DraughtsArt>) {
+    let Some(table) = table else { return };
+    let side = 8.0 * SQUARE;
+    let sprite = |image: &Handle<Image>, size: f32| Sprite {
+        image: image.clone(),
+        custom_size: Some(Vec2::splat(size)),
+        ..default()
+    };
+    // Four planks, their grain along their length: top and bottom across the corners.
+    let outer = side + 2.0 * FRAME;
+    let middle = (side + FRAME) / 2.0;
+    for (at, length, turned) in [
+        (Vec2::new(0.0, middle), outer, false),
+        (Vec2::new(0.0, -middle), outer, false),
+        (Vec2::new(-middle, 0.0), side, true),
+        (Vec2::new(middle, 0.0), side, true),
+    ] {
+        let turn = if turned { core::f32::consts::FRAC_PI_2 } else { 0.0 };
+        commands.spawn((
+            DespawnOnExit(Screen::Game),
+            Sprite {
+                image: art.frame.clone(),
+                custom_size: Some(Vec2::new(length, FRAME)),
+                ..default()
+            },
+            Transform::from_translation(at.extend(0.0)).with_rotation(Quat::from_rotation_z(turn)),
+        ));
+    }
+    // A dark seam where the squares meet the frame, as if set into it.
+    commands.spawn((
+        DespawnOnExit(Screen::Game),
+        Sprite { color: colour::SEAM, custom_size: Some(Vec2::splat(side + 0.9)), ..default() },
+        Transform::from_xyz(0.0, 0.0, 0.05),
+    ));
+    // Light top left from either side: the squares' colours do not depend on who is at the bottom.
+    commands.spawn((
+        DespawnOnExit(Screen::Game),
+        sprite(&art.board, side),
+        Transform::from_xyz(0.0, 0.0, 0.1),
+    ));
+    let number = look::board(art.theme).number;
     for bit in 0..32 {
-        let corner = centre(bit, table.bottom) + Vec2::new(-SQUARE * 0.34, SQUARE * 0.34);
+        let corner = centre(bit, table.bottom) + Vec2::new(-SQUARE * 0.36, SQUARE * 0.34);
         commands.spawn((
             DespawnOnExit(Screen::Game),
             Text2d::new((bit + 1).to_string()),
-            TextFont { font_size: FontSize::Px(14.0), ..default() },
-            TextColor(colour::NUMBER),
-            Transform::from_translation(corner.extend(0.5)).with_scale(Vec3::splat(0.12)),
+            TextFont { font_size: FontSize::Px(30.0), ..default() },
+            TextColor(number),
+            Transform::from_translation(corner.extend(0.5)).with_scale(Vec3::splat(0.058)),
         ));
     }
 }
@@ -126,6 +175,7 @@ fn disc(
 fn redraw(
     mut commands: Commands,
     table: Res<DraughtsMatch>,
+    art: Res<DraughtsArt>,
     old: Query<Entity, With<Redrawn>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
@@ -144,16 +194,25 @@ fn redraw(
     let radius = SQUARE * 0.4;
     if let Some(last) = table.last_move() {
         for bit in std::iter::once(last.from as u32).chain(last.landings()) {
-            let lit = Rectangle::new(SQUARE, SQUARE);
-            commands.spawn(disc(meshes, materials, lit, colour::LAST, centre(bit, bottom), 0.2));
+            commands.spawn((
+                Redrawn,
+                DespawnOnExit(Screen::Game),
+                Sprite {
+                    image: art.glow.clone(),
+                    color: colour::LAST,
+                    custom_size: Some(Vec2::splat(SQUARE)),
+                    ..default()
+                },
+                Transform::from_translation(centre(bit, bottom).extend(0.2)),
+            ));
         }
     }
     for bit in 0..32 {
         let at = centre(bit, bottom);
-        let (face, rim) = if position.black & (1 << bit) != 0 {
-            (colour::BLACK_FACE, colour::BLACK_RIM)
+        let side = if position.black & (1 << bit) != 0 {
+            Colour::Black
         } else if position.red & (1 << bit) != 0 {
-            (colour::RED_FACE, colour::RED_RIM)
+            Colour::Red
         } else {
             continue;
         };
@@ -166,7 +225,7 @@ fn redraw(
         });
         let start = glide.as_ref().map_or(at, |g| g.path[0]);
         let king = position.kings & (1 << bit) != 0;
-        let piece = spawn_piece(&mut commands, meshes, materials, start, (face, rim), king);
+        let piece = spawn_piece(&mut commands, &art, start, side, king);
         if let Some(glide) = glide {
             commands.entity(piece).insert(glide);
         }
@@ -175,15 +234,12 @@ fn redraw(
     if let (Some(m), Some((before, _))) = (moved, table.played.last()) {
         let path: Vec<Vec2> =
             std::iter::once(m.from as u32).chain(m.landings()).map(|b| centre(b, bottom)).collect();
-        let (face, rim) = match before.position.to_move() {
-            Colour::Black => (colour::RED_FACE, colour::RED_RIM),
-            Colour::Red => (colour::BLACK_FACE, colour::BLACK_RIM),
-        };
+        let taken = before.position.to_move().other();
         for bit in (0..32).filter(|b| m.captured & (1 << b) != 0) {
             let at = centre(bit, bottom);
             let step = path.windows(2).position(|w| (w[0] + w[1]) / 2.0 == at).unwrap_or(0);
             let king = before.position.kings & (1 << bit) != 0;
-            let ghost = spawn_piece(&mut commands, meshes, materials, at, (face, rim), king);
+            let ghost = spawn_piece(&mut commands, &art, at, taken, king);
             let fade = Fade { at: (step as f32 + 0.5) * GLIDE_STEP, elapsed: 0.0 };
             commands.entity(ghost).insert(fade);
         }
@@ -218,26 +274,17 @@ fn redraw(
     }
 }
 
-/// A piece drawn at `at`: a rim, a face, an inner ring and, for a king, a gold crown.
+/// A piece drawn at `at`: its soft shadow and its face; a king stands on a second man.
 fn spawn_piece(
     commands: &mut Commands,
-    meshes: &mut Assets<Mesh>,
-    materials: &mut Assets<ColorMaterial>,
+    art: &DraughtsArt,
     at: Vec2,
-    (face, rim): (Color, Color),
+    side: Colour,
     king: bool,
 ) -> Entity {
-    let radius = SQUARE * 0.4;
-    let ring = Annulus::new(radius * 0.55, radius * 0.62);
-    let crown = Annulus::new(radius * 0.30, radius * 0.48);
-    let mut layers: Vec<(Mesh, Color)> = vec![
-        (Circle::new(radius).into(), rim),
-        (Circle::new(radius * 0.86).into(), face),
-        (ring.into(), rim),
-    ];
-    if king {
-        layers.push((crown.into(), colour::CROWN));
-    }
+    let size = Vec2::splat(SQUARE * 0.8);
+    let sprite =
+        |image: Handle<Image>, size: Vec2| Sprite { image, custom_size: Some(size), ..default() };
     commands
         .spawn((
             Redrawn,
@@ -246,13 +293,18 @@ fn spawn_piece(
             Visibility::Visible,
         ))
         .with_children(|parts| {
-            for (z, (mesh, tint)) in layers.into_iter().enumerate() {
+            let under = if king { STACK_OFFSET } else { Vec2::ZERO };
+            parts.spawn((
+                sprite(art.shadow.clone(), size * 1.25),
+                Transform::from_translation((under + SHADOW_OFFSET).extend(-0.02)),
+            ));
+            if king {
                 parts.spawn((
-                    Mesh2d(meshes.add(mesh)),
-                    MeshMaterial2d(materials.add(tint)),
-                    Transform::from_xyz(0.0, 0.0, 0.01 * z as f32),
+                    sprite(art.piece(side, false), size),
+                    Transform::from_translation(STACK_OFFSET.extend(-0.01)),
                 ));
             }
+            parts.spawn((sprite(art.piece(side, king), size), Transform::default()));
         })
         .id()
 }
@@ -297,8 +349,12 @@ fn glide(
         let t = progress - k as f32;
         let (a, b) = (glide.path[k], glide.path[(k + 1).min(steps)]);
         let at = a.lerp(b, t * t * (3.0 - 2.0 * t));
+        // Lifted off the board on the way, set down at the end.
+        let lift = 1.0 + LIFT * (core::f32::consts::PI * progress / steps.max(1) as f32).sin();
         transform.translation = at.extend(transform.translation.z);
+        transform.scale = Vec3::splat(lift);
         if progress >= steps as f32 {
+            transform.scale = Vec3::ONE;
             commands.entity(entity).remove::<Glide>();
         }
     }

@@ -24,7 +24,7 @@ const fn on_screen(row: u32, col: u32, bottom: Colour) -> (u32, u32) {
 }
 
 /// The centre of the cell at screen row `r` and column `c`.
-pub fn cell_centre(r: u32, c: u32) -> Vec2 {
+fn cell_centre(r: u32, c: u32) -> Vec2 {
     Vec2::new((c as f32 - 3.5) * SQUARE, (3.5 - r as f32) * SQUARE)
 }
 

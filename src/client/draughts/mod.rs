@@ -3,11 +3,13 @@
 //! frame, the HUD and Results, and the board drawn. The engine (`crate::checkers`) decides
 //! every rule.
 
+pub mod art;
 pub mod board_view;
 pub mod computer;
 pub mod geometry;
 pub mod hud;
 pub mod input;
+pub mod look;
 pub mod selection;
 pub mod table;
 
