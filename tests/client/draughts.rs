@@ -163,6 +163,38 @@ fn ck_13_take_back_undoes_the_move_and_the_computers_reply() {
     press(&mut app, Action::TakeBack);
     assert!(table(&app).played.is_empty());
     assert_eq!(table(&app).game, Draughts::new());
+    // Several steps back: three moves and replies, then three take-backs reach the start,
+    // each one a position the person had to move in.
+    let mut seen = vec![table(&app).game];
+    for k in 0..3 {
+        let m = some_move(&app, k * 3 + 1);
+        drag(&mut app, m.from as u32, m.to as u32);
+        assert!(persons_turn(&mut app));
+        seen.push(table(&app).game);
+    }
+    assert_eq!(table(&app).played.len(), 6);
+    for back in (0..3).rev() {
+        press(&mut app, Action::TakeBack);
+        assert_eq!(table(&app).game, seen[back], "take back {} steps", 3 - back);
+    }
+    assert!(table(&app).played.is_empty());
+}
+
+#[test]
+fn ck_13_two_on_one_device_take_back_undoes_the_last_move_only() {
+    let mut app = client(&home("draughts-take-back-two"), 12);
+    start(&mut app, Mode::PassAndPlay, Colour::Black);
+    let black = some_move(&app, 2);
+    drag(&mut app, black.from as u32, black.to as u32);
+    let after_black = table(&app).game;
+    let red = some_move(&app, 5);
+    drag(&mut app, red.from as u32, red.to as u32);
+    assert_eq!(table(&app).played.len(), 2);
+    press(&mut app, Action::TakeBack);
+    assert_eq!(table(&app).played.len(), 1, "one move undone");
+    assert_eq!(table(&app).game, after_black, "Red to move again");
+    press(&mut app, Action::TakeBack);
+    assert_eq!(table(&app).game, Draughts::new());
 }
 
 #[test]
