@@ -10,6 +10,7 @@ pub mod determinism;
 pub mod game;
 #[cfg(feature = "client")]
 pub mod net;
+pub mod record;
 pub mod rules;
 pub mod scenario;
 pub mod sim;

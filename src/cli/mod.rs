@@ -59,7 +59,8 @@ enum Command {
     /// Make carrom://join/CODE links open the game and join (a desktop entry on Linux).
     #[cfg(feature = "client")]
     InstallLinkHandler(link_handler::Args),
-    /// Re-run a desync record headless and report the first frame whose checksum differs.
+    /// Verify a match record (or a desync record) headless: re-simulate it and report the
+    /// first stroke, move or frame whose hash differs.
     #[cfg(feature = "client")]
     Replay(replay::Args),
 }

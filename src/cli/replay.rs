@@ -1,52 +1,114 @@
-//! `carrom replay FILE`: re-runs a desync record headless and reports the first frame
-//! whose checksum differs from the recorded one.
+//! `carrom replay FILE`: re-runs a match record (or a desync record) headless. A match
+//! record is checked at every stroke or move boundary, a desync record at every frame; the
+//! first hash that differs is reported.
 
 use super::exit::{Exit, fail};
 use super::output::{print_lines, read_input};
 use carrom::net::diagnostics::DesyncRecord;
+use carrom::record::{Difference, MatchRecord};
 use serde::Serialize;
 use std::path::PathBuf;
 
 /// Arguments of `carrom replay`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The record a peer wrote when it detected the desync.
+    /// A match record (from the data directory's `records/`, or exported), or the record a
+    /// peer wrote when it detected a desync.
     file: PathBuf,
 }
 
-/// The one line it prints.
+/// The line it prints for a desync record.
 #[derive(Serialize)]
-struct Summary {
+struct DesyncSummary {
     frames: usize,
-    first_difference: Option<Difference>,
+    first_difference: Option<FrameDifference>,
 }
 
 /// The first frame whose replayed checksum is not the recorded one.
 #[derive(Serialize)]
-struct Difference {
+struct FrameDifference {
     frame: usize,
     recorded: String,
     replayed: String,
 }
 
-/// Runs the command: exit 0 when every frame agrees, 4 at a difference.
+/// The line it prints for a match record.
+#[derive(Serialize)]
+struct MatchSummary {
+    game: String,
+    mode: String,
+    players: Vec<String>,
+    result: String,
+    sim_version: u32,
+    boundaries: usize,
+    checked: usize,
+    first_difference: Option<Difference>,
+}
+
+/// Runs the command: exit 0 when every hash agrees, 4 at a difference.
 pub fn run(args: &Args) -> Exit {
     let command = "replay";
-    let record = read_input(&args.file).and_then(|text| {
-        serde_json::from_str::<DesyncRecord>(&text).map_err(|e| format!("not a desync record: {e}"))
-    });
-    let replay = match record.and_then(|record| record.replay()) {
+    let bad = |e: String| fail(command, Exit::BadInput, format!("{}: {e}", args.file.display()));
+    let text = match read_input(&args.file) {
+        Ok(text) => text,
+        Err(e) => return bad(e),
+    };
+    let value: serde_json::Value = match serde_json::from_str(&text) {
+        Ok(value) => value,
+        Err(e) => return bad(format!("not a record: {e}")),
+    };
+    if value.get("started").is_some() {
+        let record = match serde_json::from_value::<MatchRecord>(value) {
+            Ok(record) => record,
+            Err(e) => return bad(format!("not a match record: {e}")),
+        };
+        return match record.verify() {
+            Ok(verdict) => {
+                let differs = verdict.first_difference.is_some();
+                let summary = MatchSummary {
+                    game: game_name(&record),
+                    mode: record.mode.clone(),
+                    players: record.players.clone(),
+                    result: record.result.clone(),
+                    sim_version: record.sim_version,
+                    boundaries: verdict.boundaries,
+                    checked: verdict.checked,
+                    first_difference: verdict.first_difference,
+                };
+                ended(print_lines(command, [summary]), differs)
+            }
+            Err(e) => bad(e),
+        };
+    }
+    let replay = match serde_json::from_value::<DesyncRecord>(value)
+        .map_err(|e| format!("not a match or desync record: {e}"))
+        .and_then(|record| record.replay())
+    {
         Ok(replay) => replay,
-        Err(e) => return fail(command, Exit::BadInput, format!("{}: {e}", args.file.display())),
+        Err(e) => return bad(e),
     };
     let differs = replay.first_difference.is_some();
-    let first_difference = replay.first_difference.map(|(frame, recorded, replayed)| Difference {
-        frame,
-        recorded,
-        replayed,
-    });
-    match print_lines(command, [Summary { frames: replay.frames, first_difference }]) {
+    let first_difference = replay
+        .first_difference
+        .map(|(frame, recorded, replayed)| FrameDifference { frame, recorded, replayed });
+    ended(
+        print_lines(command, [DesyncSummary { frames: replay.frames, first_difference }]),
+        differs,
+    )
+}
+
+/// The exit code once the summary is printed: 4 if a hash differed.
+fn ended(printed: Exit, differs: bool) -> Exit {
+    match printed {
         Exit::Done if differs => Exit::Desync,
         exit => exit,
+    }
+}
+
+/// `carrom` or `draughts`, and the carrom game type.
+fn game_name(record: &MatchRecord) -> String {
+    match &record.game {
+        carrom::record::GameLog::Carrom(log) => log.variant.clone(),
+        carrom::record::GameLog::Draughts(_) => "draughts".into(),
     }
 }

@@ -10,6 +10,7 @@ mod game;
 mod invariants;
 mod match_props;
 mod physics;
+mod records;
 mod rules_classic;
 mod rules_disc_pool;
 mod rules_freestyle;
