@@ -33,7 +33,7 @@ pub use headless::{Ending, PeerOptions, PeerReport, Shots, run_peer};
 pub use hosts::lobby::JoinRequest;
 pub use hosts::online::{OnlineConfig, OnlineMatch, OnlineStep};
 pub use hosts::{FixedSeed, LocalMatch, MatchFinished};
-pub use persistence::{Preferences, Storage};
+pub use persistence::{Preferences, Storage, records};
 pub use smoke::SmokeTest;
 pub use ui::{Action, ActionButton, MenuSet, Notice};
 

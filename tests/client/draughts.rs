@@ -73,7 +73,8 @@ fn persons_turn(app: &mut App) -> bool {
 
 #[test]
 fn ck_15_a_whole_game_against_the_computer_played_by_clicks() {
-    let mut app = client(&home("draughts-vs-computer"), 5);
+    let dir = home("draughts-vs-computer");
+    let mut app = client(&dir, 5);
     start(&mut app, Mode::VsBot, Colour::Black);
     assert!(texts(&mut app).contains("Your move"));
     let mut moves = 0;
@@ -99,6 +100,12 @@ fn ck_15_a_whole_game_against_the_computer_played_by_clicks() {
     let shown = texts(&mut app);
     assert!(shown.contains("wins") || shown.contains("draw"), "{shown}");
     assert!(shown.contains("English draughts"), "{shown}");
+    // Kept as a record of its moves, ending on the position on the board.
+    let record = crate::screens::only_record(&dir);
+    assert_eq!((record.mode.as_str(), record.finished), ("vs_bot", true), "{record:?}");
+    let carrom::record::GameLog::Draughts(log) = &record.game else { panic!("{record:?}") };
+    assert_eq!(log.games().unwrap().last(), Some(&table(&app).game));
+    assert!(record.result.contains("wins") || record.result.contains("draw"), "{record:?}");
 }
 
 #[test]

@@ -161,6 +161,25 @@ fn start(app: &mut App, variant: Variant, players: u8) {
     assert_eq!((s.variant(), s.players), (variant, players));
 }
 
+/// The one match record in `dir`'s records, re-simulated and found to agree at every
+/// boundary.
+pub(crate) fn only_record(dir: &Path) -> carrom::record::MatchRecord {
+    let listing = carrom::client::records::list(&dir.join("records"));
+    assert!(listing.unreadable.is_empty(), "{:?}", listing.unreadable);
+    assert_eq!(listing.records.len(), 1, "one record: {:?}", listing.records);
+    let record = listing.records[0].1.clone();
+    let verdict = record.verify().expect("a record this version plays");
+    assert_eq!(verdict.first_difference, None, "the record re-simulates the same");
+    assert_eq!(verdict.checked, verdict.boundaries);
+    record
+}
+
+/// The table and scores a carrom record ends on.
+pub(crate) fn record_end(record: &carrom::record::MatchRecord) -> carrom::game::Match {
+    let carrom::record::GameLog::Carrom(log) = &record.game else { panic!("not carrom") };
+    log.at_boundary(log.boundaries.len() - 1).unwrap()
+}
+
 fn finish_match(variant: Variant, players: u8, seed: u64) {
     let dir = home(&format!("{}-{players}", variant.name()));
     let mut app = client(&dir, seed);
@@ -174,8 +193,16 @@ fn finish_match(variant: Variant, players: u8, seed: u64) {
     let shown = texts(&mut app);
     assert!(shown.contains("won the match") || shown.contains("drawn"), "{shown}");
     assert!(!dir.join("match.json").exists(), "a finished match is not kept for resuming");
+    // The match is kept as a record that plays the same to the same end.
+    let record = only_record(&dir);
+    assert!(record.finished && record.mode == "pass_and_play", "{record:?}");
+    assert_eq!(record.players.len(), players as usize);
+    let end = record_end(&record);
+    assert_eq!(end.phase(), Phase::MatchOver);
+    assert_eq!((end.table().hash(), end.standing()), (m.table().hash(), m.standing()));
     press(&mut app, Action::Home);
     assert_eq!(screen(&app), Screen::Home);
+    assert_eq!(only_record(&dir).started, record.started, "written once");
 }
 
 #[test]
@@ -429,7 +456,8 @@ pub(crate) fn type_key(app: &mut App, key: bevy::input::keyboard::Key, text: Opt
 
 #[test]
 fn vs_bot_the_bot_thinks_off_the_frame_and_strikes_its_turn() {
-    let mut app = client(&home("vs-bot"), 8);
+    let dir = home("vs-bot");
+    let mut app = client(&dir, 8);
     press(&mut app, Action::Mode(Mode::VsBot));
     press(&mut app, Action::Level(BotLevel::Easy));
     start(&mut app, Variant::DiscPool, 2);
@@ -472,6 +500,15 @@ fn vs_bot_the_bot_thinks_off_the_frame_and_strikes_its_turn() {
         run_until(&mut app, 2_500, |a| local(a).current.phase() != Phase::Motion);
     }
     assert!(bot_strokes >= 1, "the bot played");
+    // Left for Home mid-match: kept as a record of what was played, said to be unfinished.
+    hit_key(&mut app, KeyCode::Escape, true);
+    hit_key(&mut app, KeyCode::Escape, false);
+    press(&mut app, Action::SaveAndLeave);
+    assert_eq!(screen(&app), Screen::Home);
+    let record = only_record(&dir);
+    assert_eq!((record.mode.as_str(), record.finished), ("vs_bot", false), "{record:?}");
+    assert_eq!(record.result, "Left unfinished");
+    assert!(record.length().ends_with("strokes") && !record.length().starts_with("0 "));
 }
 
 #[test]
@@ -481,7 +518,8 @@ fn an_online_match_against_a_headless_peer_ends_the_same_on_both() {
         return;
     }
     let (url, stop) = crate::net_support::signaling();
-    let mut app = client(&home("online"), 1);
+    let dir = home("online");
+    let mut app = client(&dir, 1);
     app.world_mut().resource_mut::<carrom::client::Preferences>().signaling = url.clone();
     press(&mut app, Action::Mode(Mode::Online));
     press(&mut app, Action::Variant(Variant::Freestyle));
@@ -526,6 +564,10 @@ fn an_online_match_against_a_headless_peer_ends_the_same_on_both() {
     assert_eq!(report["table"], format!("{:016x}", m.table().hash()), "one final table");
     let scores: Vec<i64> = m.standing().scores[..2].iter().map(|&s| s as i64).collect();
     assert_eq!(report["result"]["scores"], serde_json::json!(scores));
+    // The client kept the match as a record of the rollback session's inputs.
+    let record = only_record(&dir);
+    assert_eq!((record.mode.as_str(), record.finished), ("online", true), "{record:?}");
+    assert_eq!(record_end(&record).table().hash(), m.table().hash(), "the record ends the same");
 }
 
 /// Runs the client in real time (the network answers in real time) until `done` or the

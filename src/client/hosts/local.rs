@@ -155,10 +155,17 @@ fn rematch(
     start_local(&mut commands, again, &mut screen, &mut host);
 }
 
-fn step(mut local: ResMut<LocalMatch>, mut times: ResMut<StepTimes>) {
+fn step(
+    mut local: ResMut<LocalMatch>,
+    mut times: ResMut<StepTimes>,
+    tape: Option<ResMut<super::tape::Tape>>,
+) {
     let local = &mut *local;
     local.previous = local.current;
     let players = local.current.settings().players as usize;
+    if let Some(mut tape) = tape {
+        tape.record(local.current.frame(), &local.inputs[..players]);
+    }
     let started = Instant::now();
     advance(&mut local.current, &local.inputs[..players]);
     times.record(started.elapsed());

@@ -9,6 +9,7 @@ pub mod local;
 pub mod online;
 pub mod online_draughts;
 pub mod sets;
+pub mod tape;
 
 pub use local::{FixedSeed, LocalMatch, MatchFinished, MatchStep, next_seed, start_local};
 pub use sets::{HostSystems, MatchSystems};
@@ -40,6 +41,7 @@ impl Plugin for HostsPlugin {
             online_draughts::OnlineDraughtsPlugin,
             checksum::ChecksumPlugin,
             lan_host::LanHostPlugin,
+            tape::TapePlugin,
         ));
     }
 }

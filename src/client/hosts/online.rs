@@ -259,8 +259,12 @@ pub(super) fn step_carrom(
     mut over: ResMut<MatchOverAt>,
     inputs: Res<PlayerInputs<OnlineConfig>>,
     record: Option<ResMut<OnlineRecord>>,
+    tape: Option<ResMut<super::tape::Tape>>,
 ) {
     let inputs = frame_inputs(&inputs);
+    if let Some(mut tape) = tape {
+        tape.record(m.0.frame(), &inputs);
+    }
     if let Some(mut record) = record {
         let frame = m.0.frame() as usize;
         let hash = m.0.hash();

@@ -4,6 +4,7 @@
 //! JSON written atomically; one that cannot be read is moved aside and reported.
 
 pub mod preferences;
+pub mod records;
 pub mod saved_draughts;
 pub mod saved_match;
 pub mod storage;

@@ -43,7 +43,15 @@ pub struct Preferences {
     /// The TCP port a game hosted on this network is served on (a free one if it is
     /// taken), so a firewall can be opened for it.
     pub lan_port: u16,
+    /// How many match records are kept (the oldest are removed beyond it).
+    pub records_kept: u16,
 }
+
+/// How many match records are kept unless Settings say otherwise.
+pub const DEFAULT_RECORDS_KEPT: u16 = 100;
+
+/// The choices Settings offers for how many records are kept.
+pub const RECORDS_KEPT: [u16; 5] = [20, 50, 100, 200, 500];
 
 /// The port games hosted on this network are served on unless Settings say otherwise.
 pub const DEFAULT_LAN_PORT: u16 = 3537;
@@ -109,6 +117,7 @@ impl Default for Preferences {
             ice: Vec::new(),
             theme: BoardTheme::default(),
             lan_port: DEFAULT_LAN_PORT,
+            records_kept: DEFAULT_RECORDS_KEPT,
         }
     }
 }
@@ -127,6 +136,8 @@ struct SettingsFile {
     theme: BoardTheme,
     #[serde(default = "default_lan_port")]
     lan_port: u16,
+    #[serde(default = "default_records_kept")]
+    records_kept: u16,
     setup: SetupFile,
 }
 
@@ -136,6 +147,10 @@ fn default_signaling() -> String {
 
 fn default_lan_port() -> u16 {
     DEFAULT_LAN_PORT
+}
+
+fn default_records_kept() -> u16 {
+    DEFAULT_RECORDS_KEPT
 }
 
 #[derive(Serialize, Deserialize)]
@@ -169,6 +184,7 @@ impl SettingsFile {
             ice: preferences.ice.clone(),
             theme: preferences.theme,
             lan_port: preferences.lan_port,
+            records_kept: preferences.records_kept,
             setup: SetupFile {
                 variant: setup.variant.name().into(),
                 mode: setup.mode.name().into(),
@@ -231,6 +247,7 @@ impl SettingsFile {
             ice: file.ice,
             theme: file.theme,
             lan_port: file.lan_port,
+            records_kept: file.records_kept.max(1),
         };
         Ok((preferences, setup))
     }

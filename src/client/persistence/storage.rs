@@ -67,6 +67,11 @@ impl Storage {
         self.data.as_ref().map(|d| d.join("games"))
     }
 
+    /// Where every match's record is kept.
+    pub fn records_dir(&self) -> Option<PathBuf> {
+        self.data.as_ref().map(|d| d.join("records"))
+    }
+
     /// The running draughts score.
     pub fn scores_file(&self) -> Option<PathBuf> {
         self.data.as_ref().map(|d| d.join("scores.json"))

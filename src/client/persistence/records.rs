@@ -1,0 +1,178 @@
+//! The match records kept in the data directory's `records/`: one JSON file per match,
+//! named by when it began so that names sort oldest first, written atomically; beyond
+//! the number Settings keeps, the oldest are removed. A file that cannot be read is moved
+//! aside and reported, and the list goes on without it.
+
+use super::storage::{set_aside, write_atomic};
+use crate::record::{GameLog, MatchRecord};
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// What the records directory holds, newest first.
+#[derive(Debug, Default)]
+pub struct Listing {
+    /// The readable records and their files.
+    pub records: Vec<(PathBuf, MatchRecord)>,
+    /// Files that could not be read: where each was moved, and why.
+    pub unreadable: Vec<(PathBuf, String)>,
+}
+
+/// The file name `record` is kept under: its start, zero-padded so names sort by time,
+/// and its game.
+fn file_name(record: &MatchRecord, attempt: u32) -> String {
+    let game = match &record.game {
+        GameLog::Carrom(log) => log.variant.as_str(),
+        GameLog::Draughts(_) => "draughts",
+    };
+    let again = if attempt == 0 { String::new() } else { format!("-{attempt}") };
+    format!("{:012}-{game}{again}.json", record.started)
+}
+
+/// Writes `record` into `dir` and removes the oldest beyond `keep`; returns its file.
+pub fn save(dir: &Path, record: &MatchRecord, keep: usize) -> io::Result<PathBuf> {
+    let path = (0..1_000)
+        .map(|attempt| dir.join(file_name(record, attempt)))
+        .find(|p| !p.exists())
+        .ok_or_else(|| io::Error::other("too many records began in the same second"))?;
+    let text = serde_json::to_vec(record).map_err(io::Error::other)?;
+    write_atomic(&path, &text)?;
+    prune(dir, keep.max(1))?;
+    Ok(path)
+}
+
+/// The record files in `dir`, oldest first.
+fn files(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = match std::fs::read_dir(dir) {
+        Ok(entries) => entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect(),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => return Err(e),
+    };
+    files.sort();
+    Ok(files)
+}
+
+/// Removes the oldest records beyond `keep`.
+fn prune(dir: &Path, keep: usize) -> io::Result<()> {
+    let files = files(dir)?;
+    for old in files.iter().take(files.len().saturating_sub(keep)) {
+        std::fs::remove_file(old)?;
+    }
+    Ok(())
+}
+
+/// Reads one record file.
+pub fn read(path: &Path) -> Result<MatchRecord, String> {
+    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    serde_json::from_slice(&bytes).map_err(|e| format!("not a match record: {e}"))
+}
+
+/// Every record in `dir`, newest first; unreadable ones set aside and reported.
+pub fn list(dir: &Path) -> Listing {
+    let mut listing = Listing::default();
+    let files = match files(dir) {
+        Ok(files) => files,
+        Err(e) => {
+            listing.unreadable.push((dir.to_path_buf(), e.to_string()));
+            return listing;
+        }
+    };
+    for path in files.into_iter().rev() {
+        match read(&path) {
+            Ok(record) => listing.records.push((path, record)),
+            Err(why) => {
+                let moved = set_aside(&path).unwrap_or_else(|_| path.clone());
+                listing.unreadable.push((moved, why));
+            }
+        }
+    }
+    listing
+}
+
+/// Copies the record at `from` to `to` (a file to share), atomically.
+pub fn export(from: &Path, to: &Path) -> io::Result<()> {
+    let bytes = std::fs::read(from)?;
+    write_atomic(to, &bytes)
+}
+
+/// The date and time `seconds` since 1970 stand for, in UTC: `2026-12-01 22:33`.
+pub fn when(seconds: u64) -> String {
+    let days = (seconds / 86_400) as i64;
+    let (hour, minute) = ((seconds % 86_400) / 3_600, (seconds % 3_600) / 60);
+    // Days to a civil date (Howard Hinnant's algorithm, proleptic Gregorian).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let mp = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02} {hour:02}:{minute:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::{CarromLog, MatchRecord};
+    use crate::rules::{Settings, Variant};
+    use crate::sim::PresetId;
+
+    fn record(started: u64) -> MatchRecord {
+        let s = Settings::new(Variant::Freestyle, 2, PresetId::Standard, 0, started).unwrap();
+        let log = CarromLog::of(&s, &[]);
+        MatchRecord::new(
+            started,
+            "pass_and_play",
+            vec!["A".into(), "B".into()],
+            GameLog::Carrom(log),
+        )
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("carrom-records-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn records_are_listed_newest_first_and_the_oldest_pruned() {
+        let dir = scratch("prune");
+        for started in [30, 10, 20, 40] {
+            save(&dir, &record(started), 3).unwrap();
+        }
+        let listing = list(&dir);
+        let starts: Vec<u64> = listing.records.iter().map(|(_, r)| r.started).collect();
+        assert_eq!(starts, vec![40, 30, 20], "the oldest of four is gone, newest first");
+        let again = save(&dir, &record(40), 10).unwrap();
+        assert!(again.to_string_lossy().ends_with("-freestyle-1.json"), "{}", again.display());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_corrupt_record_is_set_aside_and_the_list_goes_on() {
+        let dir = scratch("corrupt");
+        save(&dir, &record(5), 10).unwrap();
+        std::fs::write(dir.join("000000000009-classic.json"), "{ not json").unwrap();
+        let listing = list(&dir);
+        assert_eq!(listing.records.len(), 1, "the good record is still listed");
+        assert_eq!(listing.unreadable.len(), 1);
+        let (moved, why) = &listing.unreadable[0];
+        assert!(moved.to_string_lossy().contains(".corrupt-"), "{}", moved.display());
+        assert!(moved.exists() && why.contains("not a match record"), "{why}");
+        assert_eq!(list(&dir).unreadable.len(), 0, "reported once, then out of the way");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_start_reads_as_a_utc_date() {
+        assert_eq!(when(0), "1970-01-01 00:00");
+        assert_eq!(when(1_796_164_417), "2026-12-01 22:33");
+        assert_eq!(when(951_782_400), "2000-02-29 00:00");
+    }
+}
