@@ -32,6 +32,7 @@ pub use flow::{Controller, GameType, MatchHost, MatchSetup, Mode, Pause, Screen}
 pub use headless::{Ending, PeerOptions, PeerReport, Shots, run_peer};
 pub use hosts::lobby::JoinRequest;
 pub use hosts::online::{OnlineConfig, OnlineMatch, OnlineStep};
+pub use hosts::replay::{Replaying, timeline_part};
 pub use hosts::{FixedSeed, LocalMatch, MatchFinished};
 pub use persistence::{Preferences, Storage, records};
 pub use smoke::SmokeTest;

@@ -6,5 +6,6 @@ mod draughts;
 mod lan;
 #[path = "../support/net.rs"]
 mod net_support;
+mod replays;
 mod screens;
 mod window;

@@ -79,7 +79,7 @@ pub(crate) fn texts(app: &mut App) -> String {
     texts.iter(world).map(|t| t.0.as_str()).collect::<Vec<_>>().join("\n")
 }
 
-fn local(app: &App) -> &LocalMatch {
+pub(crate) fn local(app: &App) -> &LocalMatch {
     app.world().resource::<LocalMatch>()
 }
 
@@ -94,7 +94,7 @@ fn board_point(v: carrom::sim::V2) -> Vec2 {
 
 /// Plays `stroke` with the mouse: drag the striker to its spot, then pull back from it
 /// along the aim and let go.
-fn play_with_pointer(app: &mut App, stroke: Stroke) {
+pub(crate) fn play_with_pointer(app: &mut App, stroke: Stroke) {
     let m = local(app).current;
     let seat = m.shooter();
     let preset = m.table().preset();

@@ -13,4 +13,6 @@ pub enum MatchHost {
     Local,
     /// Peers over the network: GGRS rollback steps the match.
     Online,
+    /// A match record played back.
+    Replay,
 }

@@ -20,4 +20,6 @@ pub enum Screen {
     Game,
     /// The outcome of the match just played.
     Results,
+    /// The matches kept as records, to watch again.
+    Replays,
 }

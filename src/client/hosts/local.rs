@@ -125,7 +125,10 @@ impl Plugin for LocalMatchPlugin {
                     .in_set(HostSystems::Local)
                     .in_set(PausableSystems),
             )
-            .add_systems(Update, finish.in_set(MatchSystems))
+            .add_systems(
+                Update,
+                finish.in_set(MatchSystems).run_if(not(in_state(MatchHost::Replay))),
+            )
             .add_systems(Update, rematch.after(MenuSet).run_if(in_state(Screen::Results)))
             .add_systems(OnEnter(Screen::Home), |mut commands: Commands| {
                 commands.remove_resource::<LocalMatch>();
@@ -155,17 +158,10 @@ fn rematch(
     start_local(&mut commands, again, &mut screen, &mut host);
 }
 
-fn step(
-    mut local: ResMut<LocalMatch>,
-    mut times: ResMut<StepTimes>,
-    tape: Option<ResMut<super::tape::Tape>>,
-) {
+fn step(mut local: ResMut<LocalMatch>, mut times: ResMut<StepTimes>) {
     let local = &mut *local;
     local.previous = local.current;
     let players = local.current.settings().players as usize;
-    if let Some(mut tape) = tape {
-        tape.record(local.current.frame(), &local.inputs[..players]);
-    }
     let started = Instant::now();
     advance(&mut local.current, &local.inputs[..players]);
     times.record(started.elapsed());

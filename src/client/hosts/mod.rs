@@ -8,6 +8,7 @@ pub mod lobby;
 pub mod local;
 pub mod online;
 pub mod online_draughts;
+pub mod replay;
 pub mod sets;
 pub mod tape;
 
@@ -31,6 +32,7 @@ impl Plugin for HostsPlugin {
                         .run_if(in_state(Screen::Game).and_then(resource_exists::<LocalMatch>)),
                     HostSystems::Local.run_if(in_state(MatchHost::Local)),
                     HostSystems::Online.run_if(in_state(MatchHost::Online)),
+                    HostSystems::Replay.run_if(in_state(MatchHost::Replay)),
                 ),
             );
         }
@@ -42,6 +44,7 @@ impl Plugin for HostsPlugin {
             checksum::ChecksumPlugin,
             lan_host::LanHostPlugin,
             tape::TapePlugin,
+            replay::ReplayPlugin,
         ));
     }
 }

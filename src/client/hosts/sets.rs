@@ -14,4 +14,6 @@ pub enum HostSystems {
     Local,
     /// Rollback steps the match.
     Online,
+    /// A record steps the match.
+    Replay,
 }

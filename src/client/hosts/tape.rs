@@ -3,10 +3,13 @@
 //! When the match screen closes — the match over, or left for Home — the tape becomes a
 //! [`MatchRecord`] in the records directory, with the outcome in words.
 
-use super::local::LocalMatch;
+use super::local::{LocalMatch, MatchStep};
+use super::sets::{HostSystems, MatchSystems};
 use crate::checkers::Colour;
 use crate::client::draughts::{DraughtsMatch, Player};
-use crate::client::flow::{Controller, GameType, MatchSetup, MatchSummary, Mode, Screen};
+use crate::client::flow::{
+    Controller, GameType, MatchSetup, MatchSummary, Mode, PausableSystems, Screen,
+};
 use crate::client::persistence::records;
 use crate::client::persistence::{Preferences, Storage};
 use crate::game::{Input, Match, Phase};
@@ -50,8 +53,24 @@ pub(super) struct TapePlugin;
 
 impl Plugin for TapePlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(Screen::Game), begin).add_systems(OnExit(Screen::Game), write);
+        app.add_systems(OnEnter(Screen::Game), begin)
+            .add_systems(OnExit(Screen::Game), write)
+            .add_systems(
+                FixedUpdate,
+                record_local
+                    .before(MatchStep)
+                    .in_set(MatchSystems)
+                    .in_set(HostSystems::Local)
+                    .in_set(PausableSystems)
+                    .run_if(resource_exists::<Tape>),
+            );
     }
+}
+
+/// The inputs this machine's match is about to be stepped with.
+fn record_local(local: Res<LocalMatch>, mut tape: ResMut<Tape>) {
+    let players = local.current.settings().players as usize;
+    tape.record(local.current.frame(), &local.inputs[..players]);
 }
 
 fn now() -> u64 {
@@ -71,6 +90,7 @@ fn begin(
     if replay.is_some() {
         return;
     }
+    commands.remove_resource::<LastRecord>();
     let online = |remote: bool| match (remote, setup.mode) {
         (true, Mode::Lan) => Some("lan"),
         (true, _) => Some("online"),

@@ -283,6 +283,7 @@ fn home_menu(
                 ));
             }
             row.spawn(ui::button("How to play", Action::HowToPlay, next(), false));
+            row.spawn(ui::button("Replays", Action::Replays, next(), false));
             row.spawn(ui::button("Settings", Action::Settings, next(), false));
             row.spawn(ui::button("Quit", Action::Quit, next(), false));
         });
@@ -437,6 +438,7 @@ fn act(
                 next.set(Screen::Lobby);
             }
             Action::HowToPlay => next.set(Screen::HowToPlay),
+            Action::Replays => next.set(Screen::Replays),
             Action::Settings => next.set(Screen::Settings),
             Action::Quit => {
                 exit.write(AppExit::Success);

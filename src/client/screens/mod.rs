@@ -7,6 +7,7 @@ pub mod how_to_play;
 pub mod lan_games;
 pub mod lobby;
 pub mod pause_menu;
+pub mod replays;
 pub mod results;
 pub mod rules_text;
 pub mod settings;
@@ -26,6 +27,7 @@ impl Plugin for ScreensPlugin {
             lobby::LobbyScreenPlugin,
             lan_games::LanGamesPlugin,
             pause_menu::PauseMenuPlugin,
+            replays::ReplaysPlugin,
         ));
     }
 }

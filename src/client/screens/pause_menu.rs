@@ -3,7 +3,7 @@
 //! and go home.
 
 use crate::client::draughts::{DraughtsMatch, Player as DraughtsPlayer};
-use crate::client::flow::{Pause, Screen};
+use crate::client::flow::{MatchHost, Pause, Screen};
 use crate::client::hosts::LocalMatch;
 use crate::client::ui::{self, Action, MenuSet, palette};
 use crate::game::Input;
@@ -37,7 +37,9 @@ fn spawn(
     mut commands: Commands,
     local: Option<Res<LocalMatch>>,
     draughts: Option<Res<DraughtsMatch>>,
+    host: Res<State<MatchHost>>,
 ) {
+    let replay = *host.get() == MatchHost::Replay;
     let carrom_shooter =
         local.map(|l| l.side_name(l.current.settings().side_of(l.current.shooter())));
     let shooter =
@@ -64,6 +66,10 @@ fn spawn(
         .with_children(|menu| {
             menu.spawn(ui::text("Paused", 40.0, palette::ACCENT));
             menu.spawn(ui::button("Continue", Action::Continue, 0, false));
+            if replay {
+                menu.spawn(ui::button("Leave the replay", Action::Replays, 1, false));
+                return;
+            }
             menu.spawn(ui::button(resign, Action::Resign, 1, false));
             menu.spawn(ui::button("Save and go home", Action::SaveAndLeave, 2, false));
         });
@@ -92,6 +98,7 @@ fn act(
                 pause.set(Pause::Running);
             }
             Action::SaveAndLeave => screen.set(Screen::Home),
+            Action::Replays => screen.set(Screen::Replays),
             _ => {}
         }
     }

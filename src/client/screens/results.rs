@@ -2,6 +2,7 @@
 //! game that was played writes the [`MatchSummary`]; a rematch is the host's to start.
 
 use crate::client::flow::{MatchSummary, Screen};
+use crate::client::hosts::tape::LastRecord;
 use crate::client::ui::{self, Action, MenuSet, palette};
 use bevy::prelude::*;
 
@@ -25,15 +26,21 @@ fn rebuild(
     mut commands: Commands,
     roots: Query<Entity, With<ResultsRoot>>,
     summary: Option<Res<MatchSummary>>,
+    last: Option<Res<LastRecord>>,
 ) {
     for root in &roots {
         commands.entity(root).despawn();
     }
-    spawn(commands, summary);
+    spawn(commands, summary, last);
 }
 
-fn spawn(mut commands: Commands, summary: Option<Res<MatchSummary>>) {
+fn spawn(
+    mut commands: Commands,
+    summary: Option<Res<MatchSummary>>,
+    last: Option<Res<LastRecord>>,
+) {
     let summary = summary.map(|s| s.clone()).unwrap_or_default();
+    let kept = last.is_some_and(|l| l.0.is_ok());
     commands.spawn((ResultsRoot, ui::screen_root(Screen::Results))).with_children(|root| {
         root.spawn(ui::text(summary.headline, 40.0, palette::ACCENT));
         root.spawn(ui::text(summary.game, 18.0, palette::DIM));
@@ -46,8 +53,11 @@ fn spawn(mut commands: Commands, summary: Option<Res<MatchSummary>>) {
                 row.spawn(ui::button("Rematch", Action::Rematch, 1, false));
             }
             row.spawn(ui::button("Home", Action::Home, 2, false));
+            if kept {
+                row.spawn(ui::button("Watch replay", Action::WatchReplay, 3, false));
+            }
             for (order, (label, action)) in summary.offers.iter().enumerate() {
-                row.spawn(ui::button(label.clone(), *action, 3 + order as u16, false));
+                row.spawn(ui::button(label.clone(), *action, 4 + order as u16, false));
             }
         });
         if let Some(note) = summary.note {

@@ -5,7 +5,7 @@
 use crate::client::carrom::theme::BoardTheme;
 use crate::client::flow::screen::Screen;
 use crate::client::persistence::preferences::{
-    DEFAULT_SIGNALING, IceField, MAX_VOLUME, NAME_LENGTH, Preferences,
+    DEFAULT_SIGNALING, IceField, MAX_VOLUME, NAME_LENGTH, Preferences, RECORDS_KEPT,
 };
 use crate::client::ui::{self, Action, MenuSet, palette};
 use bevy::input::keyboard::KeyboardInput;
@@ -116,7 +116,15 @@ fn spawn(mut commands: Commands, preferences: Res<Preferences>, editing: Res<Edi
                 row.spawn(ui::button(theme.label(), Action::Theme(theme), 23 + i as u16, chosen));
             }
         });
-        root.spawn(ui::button("Back", Action::Back, 30, false));
+        root.spawn(ui::row()).with_children(|row| {
+            row.spawn(ui::text("Replays kept  ", 18.0, palette::DIM));
+            for (i, kept) in RECORDS_KEPT.into_iter().enumerate() {
+                let chosen = preferences.records_kept == kept;
+                let action = Action::RecordsKept(kept);
+                row.spawn(ui::button(kept.to_string(), action, 26 + i as u16, chosen));
+            }
+        });
+        root.spawn(ui::button("Back", Action::Back, 31, false));
     });
 }
 
@@ -155,6 +163,7 @@ fn act(
             }
             Action::ToggleFullscreen => preferences.fullscreen = !preferences.fullscreen,
             Action::Theme(theme) => preferences.theme = theme,
+            Action::RecordsKept(kept) => preferences.records_kept = kept,
             Action::Back => next.set(Screen::Home),
             _ => {}
         }

@@ -96,6 +96,28 @@ pub enum Action {
     Rematch,
     /// Results: back to Home.
     Home,
+    /// Home: the list of match records.
+    Replays,
+    /// Results: watch the match just played again.
+    WatchReplay,
+    /// Replays: watch the record at this place in the list.
+    Watch(u8),
+    /// Replays: copy the record at this place in the list to a file to share.
+    Export(u8),
+    /// Replays: start or stop typing the path of a record to open.
+    EditRecordPath,
+    /// Replays: open the record at the path typed.
+    OpenRecord,
+    /// Replay: pause or play on.
+    ReplayPause,
+    /// Replay: to the next (1) or previous (-1) stroke or move.
+    ReplayStep(i8),
+    /// Replay: play at this many times the real speed.
+    ReplaySpeed(u8),
+    /// Replay: to this share of the match (thousandths).
+    ReplaySeek(u16),
+    /// Settings: keep this many match records.
+    RecordsKept(u16),
 }
 
 /// A button: the action it sends and its place in the keyboard order.

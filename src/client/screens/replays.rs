@@ -1,0 +1,245 @@
+//! Replays: every match kept as a record, newest first (when, which game, who, how it
+//! ended, how long), to watch again on the real board or to copy to a file to share; and
+//! a record from a file to open. A record this version cannot play says so instead of
+//! showing something wrong; an unreadable one is set aside and reported.
+
+use crate::client::flow::setup::variant_label;
+use crate::client::flow::{GameType, MatchHost, Screen};
+use crate::client::hosts::replay::{Replaying, watch};
+use crate::client::hosts::tape::LastRecord;
+use crate::client::persistence::{Storage, records};
+use crate::client::ui::{self, Action, MenuSet, palette};
+use crate::record::{GameLog, MatchRecord};
+use crate::rules::Variant;
+use bevy::input::keyboard::KeyboardInput;
+use bevy::prelude::*;
+use std::path::{Path, PathBuf};
+
+/// Longest path typed, characters.
+const MAX_PATH: usize = 200;
+
+/// Rows the list shows (the newest).
+const SHOWN: usize = 12;
+
+/// What the screen shows.
+#[derive(Resource, Default, Clone, Debug)]
+struct ReplayList {
+    records: Vec<(PathBuf, MatchRecord)>,
+    path: String,
+    typing: bool,
+    note: Option<String>,
+}
+
+#[derive(Component)]
+struct ReplaysRoot;
+
+/// The Replays screen, and Results' "Watch replay".
+pub(super) struct ReplaysPlugin;
+
+impl Plugin for ReplaysPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(OnEnter(Screen::Replays), open)
+            .add_systems(OnExit(Screen::Replays), |mut commands: Commands| {
+                commands.remove_resource::<ReplayList>();
+            })
+            .add_systems(
+                Update,
+                (
+                    type_path.before(MenuSet),
+                    (act, rebuild.run_if(resource_exists_and_changed::<ReplayList>))
+                        .chain()
+                        .after(MenuSet),
+                )
+                    .run_if(in_state(Screen::Replays).and_then(resource_exists::<ReplayList>)),
+            )
+            .add_systems(Update, watch_last.after(MenuSet).run_if(in_state(Screen::Results)));
+    }
+}
+
+fn open(mut commands: Commands, storage: Res<Storage>) {
+    let mut list = ReplayList::default();
+    match storage.records_dir() {
+        Some(dir) => {
+            let listing = records::list(&dir);
+            list.records = listing.records;
+            if !listing.unreadable.is_empty() {
+                let files: Vec<String> = listing
+                    .unreadable
+                    .iter()
+                    .map(|(file, why)| format!("{} ({why})", file.display()))
+                    .collect();
+                list.note = Some(format!("Could not read, set aside: {}", files.join("; ")));
+            }
+        }
+        None => list.note = Some("There is no data directory: no records are kept.".into()),
+    }
+    commands.insert_resource(list);
+}
+
+fn type_path(
+    mut typed: MessageReader<KeyboardInput>,
+    mut keys: ResMut<ButtonInput<KeyCode>>,
+    mut list: ResMut<ReplayList>,
+    mut actions: MessageWriter<Action>,
+) {
+    if !list.typing {
+        typed.clear();
+        return;
+    }
+    for key in typed.read() {
+        match ui::type_into(&mut list.path, key, MAX_PATH, ui::printable) {
+            ui::Typed::Edited => {}
+            ui::Typed::Enter => {
+                list.typing = false;
+                actions.write(Action::OpenRecord);
+            }
+            ui::Typed::Escape => list.typing = false,
+        }
+    }
+    keys.clear_just_pressed(KeyCode::Enter);
+    keys.clear_just_pressed(KeyCode::NumpadEnter);
+    keys.clear_just_pressed(KeyCode::Escape);
+}
+
+/// Where an exported record goes: the downloads folder, else the data directory.
+fn export_dir(storage: &Storage) -> Option<PathBuf> {
+    directories::UserDirs::new()
+        .and_then(|dirs| dirs.download_dir().map(Path::to_path_buf))
+        .filter(|dir| std::env::var_os("CARROM_HOME").is_none() && dir.is_dir())
+        .or_else(|| storage.records_dir().and_then(|d| d.parent().map(|p| p.join("exported"))))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn act(
+    mut commands: Commands,
+    mut actions: MessageReader<Action>,
+    mut list: ResMut<ReplayList>,
+    storage: Res<Storage>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut host: ResMut<NextState<MatchHost>>,
+    mut game: ResMut<NextState<GameType>>,
+) {
+    for action in actions.read() {
+        match *action {
+            Action::Back => screen.set(Screen::Home),
+            Action::EditRecordPath => list.typing = !list.typing,
+            Action::Watch(place) => {
+                let Some((_, record)) = list.records.get(place as usize).cloned() else { continue };
+                match Replaying::open(record) {
+                    Ok(replaying) => {
+                        watch(&mut commands, replaying, &mut screen, &mut host, &mut game)
+                    }
+                    Err(why) => list.note = Some(format!("This record cannot be shown: {why}.")),
+                }
+            }
+            Action::Export(place) => {
+                let Some((from, _)) = list.records.get(place as usize).cloned() else { continue };
+                let Some(dir) = export_dir(&storage) else { continue };
+                let to = dir.join(from.file_name().unwrap_or_default());
+                list.note = Some(match records::export(&from, &to) {
+                    Ok(()) => format!("Copied to {}", to.display()),
+                    Err(e) => format!("Could not copy it to {}: {e}", to.display()),
+                });
+            }
+            Action::OpenRecord => {
+                list.typing = false;
+                let path = PathBuf::from(list.path.trim());
+                match records::read(&path).and_then(Replaying::open) {
+                    Ok(replaying) => {
+                        watch(&mut commands, replaying, &mut screen, &mut host, &mut game)
+                    }
+                    Err(why) => {
+                        list.note = Some(format!("{} cannot be shown: {why}.", path.display()))
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// One line about `record`: when, which game, who, how it ended, how long.
+pub fn describe(record: &MatchRecord) -> String {
+    let game = match &record.game {
+        GameLog::Carrom(log) => Variant::from_name(&log.variant).map_or("Carrom", variant_label),
+        GameLog::Draughts(_) => "English draughts",
+    };
+    format!(
+        "{} - {game} - {} - {} - {}",
+        records::when(record.started),
+        record.players.join(", "),
+        record.result,
+        record.length()
+    )
+}
+
+fn rebuild(mut commands: Commands, roots: Query<Entity, With<ReplaysRoot>>, list: Res<ReplayList>) {
+    for root in &roots {
+        commands.entity(root).despawn();
+    }
+    let mut order = 0u16;
+    let mut next = || {
+        order += 1;
+        order
+    };
+    let page = (ReplaysRoot, ui::screen_root(Screen::Replays));
+    commands.spawn(page).with_children(|root| {
+        root.spawn(ui::heading("Replays", 40.0, palette::ACCENT));
+        if list.records.is_empty() {
+            root.spawn(ui::text(
+                "No matches kept yet: every match you play is.",
+                18.0,
+                palette::DIM,
+            ));
+        }
+        for (place, (_, record)) in list.records.iter().take(SHOWN).enumerate() {
+            root.spawn(ui::row()).with_children(|row| {
+                let colour = if record.playable().is_ok() { palette::TEXT } else { palette::DIM };
+                row.spawn(ui::text(describe(record), 15.0, colour));
+                row.spawn(ui::button("Watch", Action::Watch(place as u8), next(), false));
+                row.spawn(ui::button("Export", Action::Export(place as u8), next(), false));
+            });
+        }
+        root.spawn(ui::row()).with_children(|row| {
+            let shown = if list.typing {
+                format!("{}_", list.path)
+            } else if list.path.is_empty() {
+                "type a record's path".to_string()
+            } else {
+                list.path.clone()
+            };
+            row.spawn(ui::text("Open a file ", 16.0, palette::DIM));
+            row.spawn(ui::button(shown, Action::EditRecordPath, next(), list.typing));
+            row.spawn(ui::button("Open", Action::OpenRecord, next(), false));
+        });
+        if let Some(note) = &list.note {
+            root.spawn(ui::text(note.clone(), 16.0, palette::WARN));
+        }
+        root.spawn(ui::button("Back", Action::Back, next(), false));
+    });
+}
+
+/// Results' "Watch replay": the record just written.
+#[allow(clippy::too_many_arguments)]
+fn watch_last(
+    mut commands: Commands,
+    mut actions: MessageReader<Action>,
+    last: Option<Res<LastRecord>>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut host: ResMut<NextState<MatchHost>>,
+    mut game: ResMut<NextState<GameType>>,
+    mut notice: ResMut<ui::Notice>,
+) {
+    if !actions.read().any(|a| *a == Action::WatchReplay) {
+        return;
+    }
+    let opened = match last.as_deref() {
+        Some(LastRecord(Ok(path))) => records::read(path).and_then(Replaying::open),
+        Some(LastRecord(Err(why))) => Err(why.clone()),
+        None => Err("no record was written".into()),
+    };
+    match opened {
+        Ok(replaying) => watch(&mut commands, replaying, &mut screen, &mut host, &mut game),
+        Err(why) => notice.0 = Some(format!("The replay cannot be shown: {why}.")),
+    }
+}
