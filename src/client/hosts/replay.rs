@@ -319,10 +319,11 @@ fn spawn_bar(mut commands: Commands) {
             DespawnOnExit(Screen::Game),
             ReplayBar,
             Node {
+                // In the HUD's right panel, below its own cards: the board stays clear.
                 position_type: PositionType::Absolute,
                 bottom: px(8),
-                left: percent(22),
-                width: percent(56),
+                right: px(0),
+                width: percent(19),
                 flex_direction: FlexDirection::Column,
                 align_items: AlignItems::Center,
                 padding: UiRect::all(px(6)),
@@ -352,6 +353,8 @@ fn spawn_bar(mut commands: Commands) {
                         ..default()
                     },
                     BackgroundColor(palette::ACCENT),
+                    // Over the parts (whose buttons are painted); it lets clicks through.
+                    ZIndex(1),
                 ));
                 for part in 0..TIMELINE_PARTS {
                     line.spawn((
@@ -388,7 +391,7 @@ fn show_bar(
     let unit = if replaying.games.is_empty() { "Stroke" } else { "Move" };
     let state = if replaying.paused { "paused" } else { "playing" };
     let line = format!(
-        "Replay - {unit} {step} of {steps} - {}x, {state} - {}",
+        "Replay: {unit} {step} of {steps}, {}x, {state}\n{}",
         replaying.speed, replaying.record.result
     );
     for mut text in &mut status {
