@@ -264,3 +264,69 @@ fn the_link_handler_is_a_desktop_entry_for_carrom_links() {
     assert!(exec.ends_with(" --join %u"), "{exec}");
     assert!(text(&out.stdout).contains("xdg-mime"), "says how to finish without xdg-mime");
 }
+
+/// A record of a bot match of `strokes` strokes (random legal strokes, committed at once).
+fn bot_record(strokes: u16) -> carrom::record::MatchRecord {
+    use carrom::game::{Input, Match, Phase, advance};
+    let s = carrom::rules::Settings::new(
+        carrom::rules::Variant::Freestyle,
+        2,
+        carrom::sim::PresetId::Standard,
+        0,
+        17,
+    )
+    .unwrap();
+    let mut m = Match::new(s);
+    let mut frames = Vec::new();
+    while m.next_stroke() <= strokes && m.phase() != Phase::MatchOver && frames.len() < 100_000 {
+        let mut inputs = vec![Input::ZERO; 2];
+        if m.phase() == Phase::Aim {
+            let shooter = m.settings().player_at(m.shooter()).unwrap();
+            inputs[shooter] = Input::commit(m.next_stroke(), carrom::bot::random_stroke(&m, 3));
+        }
+        advance(&mut m, &inputs);
+        frames.push(inputs);
+    }
+    let log = carrom::record::CarromLog::of(&s, &frames);
+    let game = carrom::record::GameLog::Carrom(log);
+    carrom::record::MatchRecord::new(0, "vs_bot", vec!["A".into(), "B".into()], game)
+}
+
+#[test]
+fn replay_verifies_a_match_record_and_finds_a_tampered_stroke() {
+    let dir = std::env::temp_dir().join(format!("carrom-cli-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = bot_record(40);
+    let file = dir.join("match.json");
+    let bytes = serde_json::to_vec(&record).unwrap();
+    println!("a record of 40 bot strokes: {} bytes", bytes.len());
+    std::fs::write(&file, &bytes).unwrap();
+    let out = carrom(&["replay", file.to_str().unwrap()], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let line: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(line["boundaries"], line["checked"]);
+    assert_eq!(line["first_difference"], serde_json::Value::Null);
+    assert_eq!(line["game"], "freestyle");
+
+    let mut tampered = record.clone();
+    let carrom::record::GameLog::Carrom(log) = &mut tampered.game else { unreachable!() };
+    log.boundaries[5].1 = "0000000000000000".into();
+    std::fs::write(&file, serde_json::to_vec(&tampered).unwrap()).unwrap();
+    let out = carrom(&["replay", file.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(4), "a difference exits 4");
+    let line: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(line["first_difference"]["boundary"], 5);
+    assert_eq!(line["checked"], 5);
+
+    let mut other = record;
+    other.sim_version += 1;
+    std::fs::write(&file, serde_json::to_vec(&other).unwrap()).unwrap();
+    let out = carrom(&["replay", file.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("simulation version"), "{}", text(&out.stderr));
+    std::fs::write(&file, "{\"started\": 1}").unwrap();
+    let out = carrom(&["replay", file.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("not a match record"), "{}", text(&out.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}
