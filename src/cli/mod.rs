@@ -15,7 +15,6 @@ pub mod output;
 pub mod peer;
 pub mod play;
 pub mod referee;
-#[cfg(feature = "client")]
 pub mod replay;
 pub mod simulate;
 pub mod values;
@@ -61,7 +60,6 @@ enum Command {
     InstallLinkHandler(link_handler::Args),
     /// Verify a match record (or a desync record) headless: re-simulate it and report the
     /// first stroke, move or frame whose hash differs.
-    #[cfg(feature = "client")]
     Replay(replay::Args),
 }
 
@@ -76,7 +74,6 @@ impl Cli {
             Some(Command::BotClear(args)) => bot_clear::run(&args),
             #[cfg(feature = "client")]
             Some(Command::Peer(args)) => peer::run(*args),
-            #[cfg(feature = "client")]
             Some(Command::Replay(args)) => replay::run(&args),
             #[cfg(feature = "client")]
             Some(Command::LanGames(args)) => lan_games::run(&args),

@@ -1,10 +1,10 @@
 //! `carrom replay FILE`: re-runs a match record (or a desync record) headless. A match
 //! record is checked at every stroke or move boundary, a desync record at every frame; the
-//! first hash that differs is reported.
+//! first hash that differs is reported. Desync records come from online play, so only a
+//! build with the client reads them.
 
 use super::exit::{Exit, fail};
 use super::output::{print_lines, read_input};
-use carrom::net::diagnostics::DesyncRecord;
 use carrom::record::{Difference, MatchRecord};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -18,6 +18,7 @@ pub struct Args {
 }
 
 /// The line it prints for a desync record.
+#[cfg(feature = "client")]
 #[derive(Serialize)]
 struct DesyncSummary {
     frames: usize,
@@ -25,6 +26,7 @@ struct DesyncSummary {
 }
 
 /// The first frame whose replayed checksum is not the recorded one.
+#[cfg(feature = "client")]
 #[derive(Serialize)]
 struct FrameDifference {
     frame: usize,
@@ -80,6 +82,13 @@ pub fn run(args: &Args) -> Exit {
             Err(e) => bad(e),
         };
     }
+    desync(command, value, bad)
+}
+
+/// A desync record, re-run frame by frame.
+#[cfg(feature = "client")]
+fn desync(command: &str, value: serde_json::Value, bad: impl Fn(String) -> Exit) -> Exit {
+    use carrom::net::diagnostics::DesyncRecord;
     let replay = match serde_json::from_value::<DesyncRecord>(value)
         .map_err(|e| format!("not a match or desync record: {e}"))
         .and_then(|record| record.replay())
@@ -95,6 +104,12 @@ pub fn run(args: &Args) -> Exit {
         print_lines(command, [DesyncSummary { frames: replay.frames, first_difference }]),
         differs,
     )
+}
+
+/// Without the client there are no desync records to read.
+#[cfg(not(feature = "client"))]
+fn desync(_: &str, _: serde_json::Value, bad: impl Fn(String) -> Exit) -> Exit {
+    bad("not a match record (desync records are read by builds with the client)".into())
 }
 
 /// The exit code once the summary is printed: 4 if a hash differed.
