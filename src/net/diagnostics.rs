@@ -7,8 +7,9 @@ use super::turn_input::turn_of;
 use crate::checkers::Draughts;
 use crate::checkers::turns::TurnGame;
 use crate::game::{Input, Match, advance};
-use crate::rules::{Settings, Variant};
-use crate::sim::{PresetId, SIM_VERSION};
+use crate::record::carrom::{hex, settings_of, unhex};
+use crate::rules::Settings;
+use crate::sim::SIM_VERSION;
 use serde::{Deserialize, Serialize};
 
 /// Format version of the record.
@@ -107,7 +108,7 @@ impl DesyncRecord {
         self.checksums.truncate(frame);
         if self.inputs.len() == frame {
             self.checksums.push(format!("{hash:016x}"));
-            self.inputs.push(inputs.iter().map(|i| hex(bytemuck::bytes_of(i))).collect());
+            self.inputs.push(inputs.iter().map(hex).collect());
         }
     }
 
@@ -137,12 +138,7 @@ impl DesyncRecord {
         if self.format != FORMAT {
             return Err(format!("record format {} (this version reads {FORMAT})", self.format));
         }
-        let variant = Variant::from_name(&self.variant)
-            .ok_or_else(|| format!("unknown game type {:?}", self.variant))?;
-        let preset = PresetId::from_name(&self.board)
-            .ok_or_else(|| format!("unknown board {:?}", self.board))?;
-        Settings::new(variant, self.players, preset, self.shot_clock, self.seed)
-            .map_err(|e| e.to_string())
+        settings_of(&self.variant, self.players, &self.board, self.shot_clock, self.seed)
     }
 
     /// Re-runs the recorded inputs and compares each frame's checksum with the record.
@@ -189,25 +185,11 @@ impl DesyncRecord {
     }
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn unhex(text: &str) -> Option<Input> {
-    if text.len() != 24 || !text.is_ascii() {
-        return None;
-    }
-    let mut bytes = [0u8; 12];
-    for (i, b) in bytes.iter_mut().enumerate() {
-        *b = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
-    }
-    Some(bytemuck::cast(bytes))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::Stroke;
+    use crate::rules::Variant;
+    use crate::sim::{PresetId, Stroke};
 
     fn recorded(frames: usize) -> DesyncRecord {
         let settings = Settings::new(Variant::Freestyle, 2, PresetId::Standard, 30, 9).unwrap();

@@ -121,12 +121,7 @@ impl CarromLog {
 
     /// The settings it was played with.
     pub fn settings(&self) -> Result<Settings, String> {
-        let variant = Variant::from_name(&self.variant)
-            .ok_or_else(|| format!("unknown game type {:?}", self.variant))?;
-        let preset = PresetId::from_name(&self.board)
-            .ok_or_else(|| format!("unknown board {:?}", self.board))?;
-        Settings::new(variant, self.players, preset, self.shot_clock, self.seed)
-            .map_err(|e| e.to_string())
+        settings_of(&self.variant, self.players, &self.board, self.shot_clock, self.seed)
     }
 
     /// The match as it stood when the record began.
@@ -237,11 +232,27 @@ fn is_boundary(before: &Match, after: &Match) -> bool {
     }
 }
 
-fn hex(input: &Input) -> String {
+/// Match settings as records name them: the game type and board by name.
+pub fn settings_of(
+    variant: &str,
+    players: u8,
+    board: &str,
+    shot_clock: u16,
+    seed: u64,
+) -> Result<Settings, String> {
+    let variant =
+        Variant::from_name(variant).ok_or_else(|| format!("unknown game type {variant:?}"))?;
+    let preset = PresetId::from_name(board).ok_or_else(|| format!("unknown board {board:?}"))?;
+    Settings::new(variant, players, preset, shot_clock, seed).map_err(|e| e.to_string())
+}
+
+/// An input as records write it: its 12 bytes in hex.
+pub fn hex(input: &Input) -> String {
     bytemuck::bytes_of(input).iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn unhex(text: &str) -> Option<Input> {
+/// The input `text` writes, if it is one.
+pub fn unhex(text: &str) -> Option<Input> {
     if text.len() != 24 || !text.is_ascii() {
         return None;
     }
