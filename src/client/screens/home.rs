@@ -172,13 +172,7 @@ fn home_menu(
         if setup.game == GameType::Draughts {
             draughts_options(root, setup, next);
             root.spawn(option_row()).with_children(|row| {
-                let shown = if fen.typing {
-                    format!("{}_", fen.text)
-                } else if fen.text.is_empty() {
-                    "the standard start".to_string()
-                } else {
-                    fen.text.clone()
-                };
+                let shown = ui::shown(&fen.text, fen.typing, "the standard start");
                 row.spawn(option_label("Start from"));
                 row.spawn(ui::button(shown, Action::EditFen, next(), fen.typing));
             });
@@ -242,13 +236,7 @@ fn home_menu(
                 row.spawn(ui::button(quick_label(setup), Action::QuickMatch, next(), false));
             });
             root.spawn(option_row()).with_children(|row| {
-                let shown = if code.typing {
-                    format!("{}_", code.text)
-                } else if code.text.is_empty() {
-                    "type a code".to_string()
-                } else {
-                    code.text.clone()
-                };
+                let shown = ui::shown(&code.text, code.typing, "type a code");
                 row.spawn(option_label("Invite code"));
                 row.spawn(ui::button(shown, Action::EditCode, next(), code.typing));
                 row.spawn(ui::button("Join", Action::JoinCode, next(), false));

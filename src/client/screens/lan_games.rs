@@ -249,13 +249,7 @@ fn rebuild(
             }
         }
         root.spawn(ui::row()).with_children(|row| {
-            let shown = if list.typing {
-                format!("{}_", list.address)
-            } else if list.address.is_empty() {
-                "type IP:port".to_string()
-            } else {
-                list.address.clone()
-            };
+            let shown = ui::shown(&list.address, list.typing, "type IP:port");
             row.spawn(ui::text("Address ", 16.0, palette::DIM));
             row.spawn(ui::button(shown, Action::EditAddress, next(), list.typing));
             row.spawn(ui::button("Join", Action::JoinAddress, next(), false));

@@ -201,13 +201,7 @@ fn rebuild(mut commands: Commands, roots: Query<Entity, With<ReplaysRoot>>, list
             });
         }
         root.spawn(ui::row()).with_children(|row| {
-            let shown = if list.typing {
-                format!("{}_", list.path)
-            } else if list.path.is_empty() {
-                "type a record's path".to_string()
-            } else {
-                list.path.clone()
-            };
+            let shown = ui::shown(&list.path, list.typing, "type a record's path");
             row.spawn(ui::text("Open a file ", 16.0, palette::DIM));
             row.spawn(ui::button(shown, Action::EditRecordPath, next(), list.typing));
             row.spawn(ui::button("Open", Action::OpenRecord, next(), false));

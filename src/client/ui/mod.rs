@@ -17,5 +17,5 @@ pub use font::FontPlugin;
 pub use menu::{MenuSet, UiPlugin};
 pub use notice::Notice;
 pub use scale::ScalePlugin;
-pub use typing::{Typed, printable, type_into};
+pub use typing::{Typed, printable, shown, type_into};
 pub use widgets::{MenuPanel, button, heading, row, screen_root, text};

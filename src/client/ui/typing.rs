@@ -47,3 +47,28 @@ pub fn type_into(
 pub fn printable(c: char) -> Option<char> {
     (!c.is_control()).then_some(c)
 }
+
+/// What a text field shows: the line with a cursor while it is typed into, else the line,
+/// or `empty` when there is none.
+pub fn shown(text: &str, typing: bool, empty: &str) -> String {
+    if typing {
+        format!("{text}_")
+    } else if text.is_empty() {
+        empty.to_string()
+    } else {
+        text.to_string()
+    }
+}
+
+#[cfg(test)]
+mod shown_tests {
+    use super::shown;
+
+    #[test]
+    fn a_field_shows_its_cursor_its_line_or_what_goes_there() {
+        assert_eq!(shown("ab", true, "type"), "ab_");
+        assert_eq!(shown("ab", false, "type"), "ab");
+        assert_eq!(shown("", false, "type a code"), "type a code");
+        assert_eq!(shown("", true, "type a code"), "_");
+    }
+}
