@@ -30,13 +30,18 @@ pub enum Rejection {
     SlowReader,
     /// A peer silent for longer than the idle timeout.
     Idle,
-    /// A signal addressed to a peer outside the sender's room.
+    /// A signal addressed to a peer outside the sender's room (or from a watcher to a
+    /// watcher).
     OtherRoom,
+    /// A watcher asked for a room with no match in it.
+    NoMatch,
+    /// A watcher asked for a room that has all the watchers it takes.
+    WatchersFull,
 }
 
 impl Rejection {
     /// Every reason, for the metrics.
-    pub const ALL: [Rejection; 13] = [
+    pub const ALL: [Rejection; 15] = [
         Rejection::BadRoom,
         Rejection::BadSize,
         Rejection::RoomFull,
@@ -50,6 +55,8 @@ impl Rejection {
         Rejection::SlowReader,
         Rejection::Idle,
         Rejection::OtherRoom,
+        Rejection::NoMatch,
+        Rejection::WatchersFull,
     ];
 
     /// The metric label.
@@ -68,6 +75,8 @@ impl Rejection {
             Rejection::SlowReader => "slow_reader",
             Rejection::Idle => "idle",
             Rejection::OtherRoom => "other_room",
+            Rejection::NoMatch => "no_match",
+            Rejection::WatchersFull => "watchers_full",
         }
     }
 }
@@ -77,9 +86,11 @@ impl Rejection {
 pub struct Metrics {
     /// Peers that joined a room.
     pub joined: AtomicU64,
+    /// Watchers that joined a room.
+    pub watchers_joined: AtomicU64,
     /// Signals routed between peers.
     pub signals: AtomicU64,
-    rejections: [AtomicU64; 13],
+    rejections: [AtomicU64; 15],
 }
 
 impl Metrics {
@@ -93,14 +104,21 @@ impl Metrics {
         self.rejections[why as usize].load(Ordering::Relaxed)
     }
 
-    /// Prometheus text, with the current room and peer counts.
-    pub fn render(&self, rooms: usize, peers: usize) -> String {
+    /// Prometheus text, with the current room, peer and watcher counts.
+    pub fn render(&self, rooms: usize, peers: usize, watchers: usize) -> String {
         let mut out = String::new();
         let mut gauge = |name: &str, help: &str, kind: &str, value: u64| {
             let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {value}");
         };
         gauge("carrom_signaling_rooms", "Rooms with at least one peer.", "gauge", rooms as u64);
         gauge("carrom_signaling_peers", "Connected peers.", "gauge", peers as u64);
+        gauge("carrom_signaling_watchers", "Connected watchers.", "gauge", watchers as u64);
+        gauge(
+            "carrom_signaling_watcher_joins_total",
+            "Watchers that joined a room.",
+            "counter",
+            self.watchers_joined.load(Ordering::Relaxed),
+        );
         gauge(
             "carrom_signaling_joins_total",
             "Peers that joined a room.",

@@ -25,6 +25,13 @@ pub enum Join {
         /// The client's protocol version (empty: not named).
         version: String,
     },
+    /// A watcher of private room `code`'s match.
+    Watch {
+        /// The code, normalised.
+        code: String,
+        /// The client's protocol version (empty: not named).
+        version: String,
+    },
     /// The next quick-match group of `size` under `key`.
     Quick {
         /// The quick-match key.
@@ -53,6 +60,9 @@ pub async fn run(
     let joined = match &join {
         Join::Private { code, seats, version } => {
             registry.join_private(code, *seats, version, peer, contact).map(|_| ())
+        }
+        Join::Watch { code, version } => {
+            registry.watch_private(code, version, peer, contact).map(|_| ())
         }
         Join::Quick { key, size } => {
             registry.join_quick(key, *size, peer, contact);

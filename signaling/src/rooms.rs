@@ -1,6 +1,8 @@
 //! Rooms and who is in them. One lock guards the whole registry, so joining (telling the
 //! room about the newcomer and adding it) is one atomic step: two peers joining at the
 //! same instant always learn of each other. Signals go only to peers of the sender's room.
+//! A private room also takes up to [`MAX_WATCHERS`] watchers: they hold no seat, are
+//! introduced to the players (never to each other) and may only signal players.
 
 use crate::metrics::{Metrics, Rejection};
 use axum::extract::ws::Message;
@@ -34,11 +36,51 @@ pub struct Contact {
     pub kill: Arc<Notify>,
 }
 
+/// Watchers one private room takes.
+pub const MAX_WATCHERS: usize = 8;
+
 struct Room {
     seats: u8,
     /// The protocol version its first peer named (empty: none named).
     version: String,
+    /// The players: they hold the seats.
     peers: BTreeMap<PeerId, Contact>,
+    /// Watchers of the room's match: no seat, introduced only to the players.
+    watchers: BTreeMap<PeerId, Contact>,
+}
+
+impl Room {
+    fn new(seats: u8, version: &str) -> Room {
+        Room {
+            seats,
+            version: version.to_owned(),
+            peers: BTreeMap::new(),
+            watchers: BTreeMap::new(),
+        }
+    }
+
+    fn everyone(&self) -> impl Iterator<Item = (&PeerId, &Contact)> {
+        self.peers.iter().chain(self.watchers.iter())
+    }
+
+    fn contact(&self, peer: &PeerId) -> Option<&Contact> {
+        self.peers.get(peer).or_else(|| self.watchers.get(peer))
+    }
+
+    /// Removes `peer` and tells those who knew of it: a player's leaving is told to
+    /// everyone, a watcher's to the players only. Returns the peers too slow to be told.
+    fn forget(&mut self, peer: PeerId) -> Vec<(PeerId, Arc<Notify>)> {
+        let news = Message::Text(JsonPeerEvent::PeerLeft(peer).to_string().into());
+        if self.watchers.remove(&peer).is_some() {
+            return deliver(self.peers.iter(), &news);
+        }
+        self.peers.remove(&peer);
+        deliver(self.everyone(), &news)
+    }
+
+    fn is_empty(&self) -> bool {
+        self.peers.is_empty() && self.watchers.is_empty()
+    }
 }
 
 #[derive(Default)]
@@ -93,11 +135,7 @@ impl Registry {
     ) -> Result<RoomKey, Rejection> {
         let key = RoomKey::Private(code.to_owned());
         let mut inner = self.lock();
-        let room = inner.rooms.entry(key.clone()).or_insert_with(|| Room {
-            seats,
-            version: version.to_owned(),
-            peers: BTreeMap::new(),
-        });
+        let room = inner.rooms.entry(key.clone()).or_insert_with(|| Room::new(seats, version));
         if room.version != version {
             return Err(Rejection::VersionMismatch);
         }
@@ -126,11 +164,7 @@ impl Registry {
             }
         };
         let room_key = RoomKey::Quick { key: key.to_owned(), size, group };
-        inner.rooms.entry(room_key.clone()).or_insert_with(|| Room {
-            seats: size,
-            version: String::new(),
-            peers: BTreeMap::new(),
-        });
+        inner.rooms.entry(room_key.clone()).or_insert_with(|| Room::new(size, ""));
         self.admit(&mut inner, &room_key, peer, contact);
         if inner.rooms[&room_key].peers.len() >= size as usize {
             inner.filling.remove(&slot);
@@ -138,11 +172,41 @@ impl Registry {
         room_key
     }
 
+    /// Whether private room `code` could take one more watcher of protocol `version`
+    /// (checked before the upgrade, to refuse with a clear HTTP reason; `watch_private`
+    /// decides).
+    pub fn check_watch(&self, code: &str, version: &str) -> Result<(), Rejection> {
+        let inner = self.lock();
+        watchable(inner.rooms.get(&RoomKey::Private(code.to_owned())), version)
+    }
+
+    /// Adds `peer` as a watcher of private room `code`, which must have players; the players
+    /// are told, the other watchers are not.
+    pub fn watch_private(
+        &self,
+        code: &str,
+        version: &str,
+        peer: PeerId,
+        contact: Contact,
+    ) -> Result<RoomKey, Rejection> {
+        let key = RoomKey::Private(code.to_owned());
+        let mut inner = self.lock();
+        watchable(inner.rooms.get(&key), version)?;
+        let room = inner.rooms.get_mut(&key).expect("the room was just checked");
+        let news = Message::Text(JsonPeerEvent::NewPeer(peer).to_string().into());
+        let slow = deliver(room.peers.iter(), &news);
+        room.watchers.insert(peer, contact);
+        inner.room_of.insert(peer, key.clone());
+        self.metrics.watchers_joined.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.drop_slow(&mut inner, slow);
+        Ok(key)
+    }
+
     /// Tells the room about `peer`, then adds it, under the one lock.
     fn admit(&self, inner: &mut Inner, key: &RoomKey, peer: PeerId, contact: Contact) {
         let room = inner.rooms.get_mut(key).expect("the room was just made");
         let news = Message::Text(JsonPeerEvent::NewPeer(peer).to_string().into());
-        let slow = deliver(room.peers.iter(), &news);
+        let slow = deliver(room.everyone(), &news);
         room.peers.insert(peer, contact);
         inner.room_of.insert(peer, key.clone());
         self.metrics.joined.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -158,10 +222,8 @@ impl Registry {
     fn remove(&self, inner: &mut Inner, peer: PeerId) {
         let Some(key) = inner.room_of.remove(&peer) else { return };
         let Some(room) = inner.rooms.get_mut(&key) else { return };
-        room.peers.remove(&peer);
-        let news = Message::Text(JsonPeerEvent::PeerLeft(peer).to_string().into());
-        let slow = deliver(room.peers.iter(), &news);
-        if room.peers.is_empty() {
+        let slow = room.forget(peer);
+        if room.is_empty() {
             inner.rooms.remove(&key);
             if let RoomKey::Quick { key, size, group } = &key
                 && inner.filling.get(&(key.clone(), *size)) == Some(group)
@@ -180,17 +242,16 @@ impl Registry {
             if let Some(key) = inner.room_of.remove(&peer)
                 && let Some(room) = inner.rooms.get_mut(&key)
             {
-                room.peers.remove(&peer);
-                let news = Message::Text(JsonPeerEvent::PeerLeft(peer).to_string().into());
-                slow.extend(deliver(room.peers.iter(), &news));
-                if room.peers.is_empty() {
+                slow.extend(room.forget(peer));
+                if room.is_empty() {
                     inner.rooms.remove(&key);
                 }
             }
         }
     }
 
-    /// Passes a signal from `from` to `to` if they share a room.
+    /// Passes a signal from `from` to `to` if they share a room and one of them is a player
+    /// (watchers never meet each other).
     pub fn route(
         &self,
         from: PeerId,
@@ -205,7 +266,10 @@ impl Registry {
             return Err(Rejection::OtherRoom);
         }
         let room = &inner.rooms[a];
-        let contact = room.peers[&to].clone();
+        if room.watchers.contains_key(&from) && room.watchers.contains_key(&to) {
+            return Err(Rejection::OtherRoom);
+        }
+        let Some(contact) = room.contact(&to).cloned() else { return Err(Rejection::OtherRoom) };
         let event = Message::Text(JsonPeerEvent::Signal { sender: from, data }.to_string().into());
         self.metrics.signals.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         if contact.outbox.try_send(event).is_err() {
@@ -214,10 +278,26 @@ impl Registry {
         Ok(())
     }
 
-    /// Rooms and peers right now.
+    /// Rooms and peers (players and watchers) right now.
     pub fn counts(&self) -> (usize, usize) {
         let inner = self.lock();
         (inner.rooms.len(), inner.room_of.len())
+    }
+
+    /// Watchers in every room right now.
+    pub fn watchers(&self) -> usize {
+        self.lock().rooms.values().map(|r| r.watchers.len()).sum()
+    }
+}
+
+/// Whether `room` takes one more watcher of protocol `version`: it must have players.
+fn watchable(room: Option<&Room>, version: &str) -> Result<(), Rejection> {
+    match room {
+        None => Err(Rejection::NoMatch),
+        Some(room) if room.peers.is_empty() => Err(Rejection::NoMatch),
+        Some(room) if room.version != version => Err(Rejection::VersionMismatch),
+        Some(room) if room.watchers.len() >= MAX_WATCHERS => Err(Rejection::WatchersFull),
+        Some(_) => Ok(()),
     }
 }
 

@@ -1,5 +1,6 @@
 //! The server: matchbox_signaling's shell (listener, graceful shutdown) with our routes —
-//! `/r/<CODE>?seats=N[&v=PROTOCOL]`, `/q/<key>?next=N`, `/health`, `/metrics`, and `/lan`
+//! `/r/<CODE>?seats=N[&v=PROTOCOL]`, `/q/<key>?next=N`, `/w/<CODE>[?v=PROTOCOL]` (a
+//! watcher of a private room's match), `/health`, `/metrics`, and `/lan`
 //! (the game a LAN host serves, for joiners who typed its address) — and its stock,
 //! room-leaking routes closed.
 
@@ -51,10 +52,10 @@ pub struct Running {
 }
 
 impl Running {
-    /// Peers in rooms right now (a LAN host's server has one room: the players who have
-    /// joined its game).
+    /// Players in rooms right now, watchers aside (a LAN host's server has one room: the
+    /// players who have joined its game).
     pub fn peers(&self) -> usize {
-        self.registry.counts().1
+        self.registry.counts().1 - self.registry.watchers()
     }
 
     /// Sets what `/lan` answers (a LAN host's game as JSON), or withdraws it.
@@ -112,13 +113,17 @@ pub fn start(config: Config) -> Result<Running, String> {
     };
     let mut shell = SignalingServer::full_mesh_builder(config.addr)
         .on_connection_request(|_| {
-            Err(refusal(StatusCode::NOT_FOUND, "join a room: /r/<CODE>?seats=N or /q/<key>?next=N"))
+            Err(refusal(
+                StatusCode::NOT_FOUND,
+                "join a room: /r/<CODE>?seats=N, /q/<key>?next=N, or watch one: /w/<CODE>",
+            ))
         })
         .with_shutdown(shell_stopped)
         .build_with(move |router: Router| {
             router
                 .route("/r/{code}", get(private_room))
                 .route("/q/{key}", get(quick_match))
+                .route("/w/{code}", get(watch_room))
                 .route("/health", get(|| async { "ok\n" }))
                 .route("/metrics", get(render_metrics))
                 .route("/lan", get(render_listing))
@@ -174,6 +179,10 @@ fn refuse(app: &App, why: Rejection) -> Response {
         Rejection::ServerCap => {
             (StatusCode::SERVICE_UNAVAILABLE, "the server is full, try again later")
         }
+        Rejection::NoMatch => (StatusCode::NOT_FOUND, "no match is being played with this code"),
+        Rejection::WatchersFull => {
+            (StatusCode::CONFLICT, "this match has all the watchers it takes")
+        }
         _ => (StatusCode::BAD_REQUEST, "refused"),
     };
     refusal(status, reason)
@@ -203,21 +212,41 @@ async fn private_room(
 ) -> Response {
     let Some(code) = code::normalise(&code) else { return refuse(&app, Rejection::BadRoom) };
     let Some(seats) = size(&params, "seats") else { return refuse(&app, Rejection::BadSize) };
-    // Clients of different protocol versions must never meet: the room keeps its first
-    // peer's version (`?v=`, none for clients that predate it) and refuses any other.
-    let version = match params.get("v") {
-        None => String::new(),
-        Some(v)
-            if !v.is_empty() && v.len() <= 8 && v.bytes().all(|b| b.is_ascii_alphanumeric()) =>
-        {
-            v.clone()
-        }
-        Some(_) => return refuse(&app, Rejection::BadRoom),
-    };
+    let Some(version) = version(&params) else { return refuse(&app, Rejection::BadRoom) };
     if let Err(why) = app.registry.check_private(&code, seats, &version) {
         return refuse(&app, why);
     }
     upgrade(app, ws, origin, Join::Private { code, seats, version })
+}
+
+/// The protocol version a client names: clients of different versions must never meet, so
+/// a room keeps its first peer's version (`?v=`, none for clients that predate it) and
+/// refuses any other. `None`: malformed.
+fn version(params: &HashMap<String, String>) -> Option<String> {
+    match params.get("v") {
+        None => Some(String::new()),
+        Some(v)
+            if !v.is_empty() && v.len() <= 8 && v.bytes().all(|b| b.is_ascii_alphanumeric()) =>
+        {
+            Some(v.clone())
+        }
+        Some(_) => None,
+    }
+}
+
+async fn watch_room(
+    ws: WebSocketUpgrade,
+    Path(code): Path<String>,
+    Query(params): Query<HashMap<String, String>>,
+    ConnectInfo(origin): ConnectInfo<SocketAddr>,
+    Extension(app): Extension<App>,
+) -> Response {
+    let Some(code) = code::normalise(&code) else { return refuse(&app, Rejection::BadRoom) };
+    let Some(version) = version(&params) else { return refuse(&app, Rejection::BadRoom) };
+    if let Err(why) = app.registry.check_watch(&code, &version) {
+        return refuse(&app, why);
+    }
+    upgrade(app, ws, origin, Join::Watch { code, version })
 }
 
 async fn quick_match(
@@ -239,7 +268,7 @@ async fn quick_match(
 
 async fn render_metrics(Extension(app): Extension<App>) -> Response {
     let (rooms, peers) = app.registry.counts();
-    let body = app.registry.metrics.render(rooms, peers);
+    let body = app.registry.metrics.render(rooms, peers, app.registry.watchers());
     ([("content-type", "text/plain; version=0.0.4")], body).into_response()
 }
 

@@ -382,3 +382,65 @@ async fn a_lan_hosts_listing_is_served_counted_and_withdrawn() {
     s.set_listing(None);
     assert!(get(&s, "/lan").await.0.contains("404"), "withdrawn");
 }
+
+#[tokio::test]
+async fn watchers_hold_no_seat_meet_only_players_and_are_capped() {
+    let s = server(config()).await;
+    let (status, body) = refused(&s, &format!("/w/{CODE}?v=3")).await;
+    assert_eq!(status, 404, "no match with this code yet");
+    assert!(body.contains("no match"), "{body}");
+    let (mut a, id_a) = join(&s, &format!("/r/{CODE}?seats=2&v=3")).await;
+    let (mut early, id_early) = join(&s, &format!("/w/{CODE}?v=3")).await;
+    assert_eq!(next_event(&mut a).await, Some(JsonPeerEvent::NewPeer(id_early)));
+    let (mut b, id_b) = join(&s, &format!("/r/{CODE}?seats=2&v=3")).await;
+    assert_eq!(next_event(&mut a).await, Some(JsonPeerEvent::NewPeer(id_b)));
+    assert_eq!(
+        next_event(&mut early).await,
+        Some(JsonPeerEvent::NewPeer(id_b)),
+        "a watcher there first hears of the players who come after it"
+    );
+    assert!(quiet(&mut b).await, "a player arriving is not told of the watchers (they call)");
+    let (status, _) = refused(&s, &format!("/r/{CODE}?seats=2&v=3")).await;
+    assert_eq!(status, 409, "the watcher took no seat, and the two players fill the room");
+    let (status, body) = refused(&s, &format!("/w/{CODE}?v=2")).await;
+    assert_eq!(status, 426, "{body}");
+    let (mut late, id_late) = join(&s, &format!("/w/{CODE}?v=3")).await;
+    assert_eq!(next_event(&mut a).await, Some(JsonPeerEvent::NewPeer(id_late)));
+    assert_eq!(next_event(&mut b).await, Some(JsonPeerEvent::NewPeer(id_late)));
+    assert!(quiet(&mut early).await, "watchers are not introduced to each other");
+    late.send(signal(id_early, "offer")).await.unwrap();
+    assert!(quiet(&mut early).await, "nor may they signal each other");
+    late.send(signal(id_a, "offer")).await.unwrap();
+    assert_eq!(
+        next_event(&mut a).await,
+        Some(JsonPeerEvent::Signal { sender: id_late, data: "offer".into() })
+    );
+    a.send(signal(id_late, "answer")).await.unwrap();
+    assert_eq!(
+        next_event(&mut late).await,
+        Some(JsonPeerEvent::Signal { sender: id_a, data: "answer".into() })
+    );
+    let mut more = Vec::new();
+    for _ in 2..carrom_signaling::rooms::MAX_WATCHERS {
+        more.push(join(&s, &format!("/w/{CODE}?v=3")).await);
+    }
+    let (status, body) = refused(&s, &format!("/w/{CODE}?v=3")).await;
+    assert_eq!(status, 409, "{body}");
+    assert!(body.contains("watchers"), "{body}");
+    assert_eq!(s.peers(), 2, "the players, watchers aside");
+    let (_, metrics) = get(&s, "/metrics").await;
+    assert!(metrics.contains("carrom_signaling_watchers 8"), "{metrics}");
+    drop(late);
+    let mut heard = Vec::new();
+    while let Some(event) = next_event(&mut a).await {
+        heard.push(event.clone());
+        if event == JsonPeerEvent::PeerLeft(id_late) {
+            break;
+        }
+    }
+    assert_eq!(heard.len(), more.len() + 1, "each other watcher's arrival, then {heard:?}");
+    drop(a);
+    let left = next_event(&mut early).await;
+    assert_eq!(left, Some(JsonPeerEvent::PeerLeft(id_a)), "a watcher hears a player leave");
+    s.stop().await.unwrap();
+}

@@ -40,6 +40,18 @@ pub struct Draughts {
 }
 
 impl Draughts {
+    /// Whether these are a game's bytes: no square held by both sides, kings only on
+    /// pieces, a side to move, and a history within its bounds. A game read from a peer is
+    /// checked before anything indexes by it.
+    pub fn is_sound(&self) -> bool {
+        let p = &self.position;
+        p.black & p.red == 0
+            && p.kings & !(p.black | p.red) == 0
+            && p.side <= 1
+            && (self.history_len as usize) <= self.history.len()
+            && self.reserved == 0
+    }
+
     /// A game from `position`.
     pub fn from(position: Position) -> Draughts {
         let mut history = [0; QUIET_PLIES_FOR_DRAW as usize + 1];

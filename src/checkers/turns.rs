@@ -208,6 +208,15 @@ impl TurnGame {
         }
     }
 
+    /// The winner, once there is one: the other side of a resignation, or the engine's.
+    pub fn winner(&self) -> Option<Colour> {
+        match (self.resigned(), self.game.status()) {
+            (Some(colour), _) => Some(colour.other()),
+            (None, Status::Won(colour)) if self.drawn == 0 => Some(colour),
+            _ => None,
+        }
+    }
+
     /// Whether the game is over (a resignation, an agreed draw, or the engine's verdict).
     pub fn is_over(&self) -> bool {
         self.resigned != 0 || self.drawn != 0 || self.game.status() != Status::Playing
@@ -251,6 +260,19 @@ impl TurnGame {
         }
     }
 
+    /// A game read back from bytes (sent by a peer), if they are a sound one.
+    pub fn from_bytes(bytes: &[u8]) -> Option<TurnGame> {
+        let t: TurnGame = bytemuck::try_pod_read_unaligned(bytes).ok()?;
+        let sound = t.game.is_sound()
+            && t.before.iter().all(Draughts::is_sound)
+            && t.black_player <= 1
+            && t.resigned <= 2
+            && t.depth <= 2
+            && t.drawn <= 1
+            && t.reserved == 0;
+        sound.then_some(t)
+    }
+
     /// The checksum rollback compares.
     pub fn hash(&self) -> u64 {
         fnv1a64(bytemuck::bytes_of(self))
@@ -260,6 +282,24 @@ impl TurnGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_survives_its_bytes_and_unsound_bytes_are_refused() {
+        let mut t = TurnGame::new(Draughts::new(), 1);
+        t.step(&[Turn::default(), Turn { ply: 1, index: 2, ..Turn::default() }]);
+        let bytes = bytemuck::bytes_of(&t).to_vec();
+        assert_eq!(TurnGame::from_bytes(&bytes), Some(t));
+        assert_eq!(TurnGame::from_bytes(&bytes[1..]), None, "the wrong length");
+        let mut both = t;
+        both.game.position.red |= both.game.position.black & 1;
+        both.game.position.black |= 1;
+        both.game.position.red |= 1;
+        assert_eq!(TurnGame::from_bytes(bytemuck::bytes_of(&both)), None, "one square, two sides");
+        let mut long = bytes.clone();
+        let at = core::mem::offset_of!(TurnGame, game) + core::mem::size_of::<Draughts>() - 8;
+        long[at..at + 4].copy_from_slice(&u32::MAX.to_le_bytes());
+        assert_eq!(TurnGame::from_bytes(&long), None, "a history past its end");
+    }
 
     #[test]
     fn ck_15_only_the_side_to_move_plays_and_only_its_next_move() {

@@ -18,6 +18,8 @@ pub mod referee;
 pub mod replay;
 pub mod simulate;
 pub mod values;
+#[cfg(feature = "client")]
+pub mod watching;
 
 use clap::{Parser, Subcommand};
 use exit::Exit;
@@ -48,8 +50,8 @@ enum Command {
     /// Solo clearing: strokes one player needs to pocket all 18 discs alone from the
     /// Disc Pool rack, over several seeds.
     BotClear(bot_clear::Args),
-    /// Join a room as a headless peer and play a match under rollback; prints one JSON
-    /// line.
+    /// Join a room as a headless peer and play a match under rollback, or watch one
+    /// (--watch); prints one JSON line.
     #[cfg(feature = "client")]
     Peer(Box<peer::Args>),
     /// List the games hosted on this network, and follow the list for a while.

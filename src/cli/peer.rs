@@ -1,6 +1,7 @@
 //! `carrom peer`: a headless peer joins a room — on a signaling server, or a game on this
 //! network that it hosts or finds — plays a match under rollback and prints one JSON line
-//! describing it (for tests, soak runs, bots and bug reports).
+//! describing it (for tests, soak runs, bots and bug reports); or, with `--watch`, watches
+//! one ([`super::watching`]).
 
 use super::exit::{Exit, fail};
 use super::output::{print_lines, read_input};
@@ -20,10 +21,14 @@ use std::time::Duration;
 pub struct Args {
     /// The signaling server, ws://HOST:PORT.
     #[arg(long, required_unless_present_any = ["lan_host", "lan_join"])]
-    signaling: Option<String>,
+    pub(super) signaling: Option<String>,
     /// The private room's invite code (13 characters), or its carrom://join/ link.
-    #[arg(long, required_unless_present_any = ["lan_host", "lan_join"])]
+    #[arg(long, required_unless_present_any = ["lan_host", "lan_join", "watch"])]
     room: Option<String>,
+    /// Watch the match of this invite code (or link) instead of playing: print its end
+    /// hash and result. With --lan-join, the code is the host's own and may be omitted.
+    #[arg(long, num_args = 0..=1, default_missing_value = "", conflicts_with_all = ["room", "lan_host"])]
+    pub(super) watch: Option<String>,
     /// Host the game on this network: serve its room in-process and announce it (mDNS).
     #[arg(long, conflicts_with_all = ["signaling", "room", "lan_join"])]
     lan_host: bool,
@@ -38,16 +43,16 @@ pub struct Args {
     address: Option<String>,
     /// This peer's player name.
     #[arg(long = "as", default_value = "headless")]
-    player_name: String,
+    pub(super) player_name: String,
     /// Tests: with --lan-host, announce this network protocol version instead of the
     /// game's own.
     #[arg(long, requires = "lan_host", hide = true)]
     lan_protocol: Option<u32>,
     /// Players, 2-4 (joining a game on this network: the host's).
-    #[arg(long, required_unless_present = "lan_join")]
+    #[arg(long, required_unless_present_any = ["lan_join", "watch"])]
     players: Option<u8>,
     /// The carrom game type (joining: the host's game is played).
-    #[arg(long, value_enum, required_unless_present_any = ["draughts", "lan_join"])]
+    #[arg(long, value_enum, required_unless_present_any = ["draughts", "lan_join", "watch"])]
     variant: Option<VariantArg>,
     /// Play English draughts instead (2 players), the computer at this level playing this
     /// peer's side.
@@ -79,10 +84,10 @@ pub struct Args {
     turn_credential: Option<String>,
     /// Seconds to wait for every player.
     #[arg(long, default_value_t = 60)]
-    connect_timeout: u64,
+    pub(super) connect_timeout: u64,
     /// Seconds a match may take.
     #[arg(long, default_value_t = 1800)]
-    match_timeout: u64,
+    pub(super) match_timeout: u64,
     /// Where to write a desync record (default: the game's data directory, `diagnostics/`,
     /// as the client does; the system's temporary directory where there is none).
     #[arg(long)]
@@ -124,6 +129,8 @@ struct Line {
     banner: String,
     /// Where a desync record was written.
     record: Option<String>,
+    /// The most watchers the match had at once.
+    most_watching: usize,
 }
 
 /// How the match ended.
@@ -157,6 +164,7 @@ impl Line {
             routes: report.routes.clone(),
             banner: report.banner.clone(),
             record: report.record.as_ref().map(|p| p.display().to_string()),
+            most_watching: report.most_watching,
         }
     }
 }
@@ -164,6 +172,9 @@ impl Line {
 /// Runs the command: exit 0 when the match finished, 3 on a forfeit, 4 on a desync.
 pub fn run(args: Args) -> Exit {
     let command = "peer";
+    if args.watch.is_some() {
+        return super::watching::run(&args, ice_servers(&args), lan_host(&args));
+    }
     let (signaling, join, players) = match meeting(&args) {
         Ok(found) => found,
         Err((exit, message)) => return fail(command, exit, message),
@@ -191,15 +202,7 @@ pub fn run(args: Args) -> Exit {
         (None, Some(level)) => Shots::Bot(level.0),
         (None, None) => Shots::Random(args.seed),
     };
-    let ice_servers = if args.ice.is_empty() {
-        Vec::new()
-    } else {
-        vec![IceServer {
-            urls: args.ice.clone(),
-            username: args.turn_user.clone(),
-            credential: args.turn_credential.clone(),
-        }]
-    };
+    let ice_servers = ice_servers(&args);
     let impairment = impairment(&args);
     let options = PeerOptions {
         signaling,
@@ -233,6 +236,36 @@ pub fn run(args: Args) -> Exit {
     }
 }
 
+/// The ICE servers the arguments name.
+fn ice_servers(args: &Args) -> Vec<IceServer> {
+    if args.ice.is_empty() {
+        return Vec::new();
+    }
+    vec![IceServer {
+        urls: args.ice.clone(),
+        username: args.turn_user.clone(),
+        credential: args.turn_credential.clone(),
+    }]
+}
+
+/// With --lan-join: the game on this network the arguments name (found by mDNS or asked
+/// at its address), as (its server's address, what it hosts).
+pub(super) type LanGame = Result<(std::net::SocketAddr, lan::Listing), (Exit, String)>;
+
+/// The game on this network `--lan-join` names, if it does.
+fn lan_host(args: &Args) -> Option<LanGame> {
+    if !args.lan_join {
+        return None;
+    }
+    let within = Duration::from_secs(args.connect_timeout);
+    Some(match &args.address {
+        Some(text) => lan::parse_address(text)
+            .map_err(|e| (Exit::BadInput, e))
+            .and_then(|a| lan::ask(a).map(|l| (a, l)).map_err(|e| (Exit::Failed, e))),
+        None => lan::find(args.name.as_deref(), within).map_err(|e| (Exit::Failed, e)),
+    })
+}
+
 /// Where this peer meets the others (the signaling server, if any, and the room), and how
 /// many players the match is for; or the exit and message when that cannot be known.
 fn meeting(args: &Args) -> Result<(Option<String>, JoinRequest, u8), (Exit, String)> {
@@ -241,14 +274,7 @@ fn meeting(args: &Args) -> Result<(Option<String>, JoinRequest, u8), (Exit, Stri
         let protocol = args.lan_protocol.unwrap_or(carrom::net::PROTOCOL_VERSION);
         return Ok((None, JoinRequest::LanHost { protocol }, players));
     }
-    if args.lan_join {
-        let within = Duration::from_secs(args.connect_timeout);
-        let found = match &args.address {
-            Some(text) => lan::parse_address(text)
-                .map_err(|e| (Exit::BadInput, e))
-                .and_then(|a| lan::ask(a).map(|l| (a, l)).map_err(|e| (Exit::Failed, e))),
-            None => lan::find(args.name.as_deref(), within).map_err(|e| (Exit::Failed, e)),
-        };
+    if let Some(found) = lan_host(args) {
         let (address, listing) = found?;
         if let Some(why) = listing.refusal() {
             return Err((Exit::Failed, format!("cannot join {}: {why}", listing.line())));

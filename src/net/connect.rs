@@ -1,8 +1,8 @@
 //! Opening a peer connection: the ICE servers (from settings or the command line; none
 //! built in), the data channels every carrom peer has in the same order (GGRS unreliable,
-//! then the reliable hello), and the socket's message loop on a thread of its own, whose
-//! failure — even a panic, as matchbox 0.15 has when mDNS cannot join its group — is
-//! reported, never fatal.
+//! then the reliable hello, then the reliable stream to watchers), and the socket's message
+//! loop on a thread of its own, whose failure — even a panic, as matchbox 0.15 has when
+//! mDNS cannot join its group — is reported, never fatal.
 
 use super::signaller::{Introduced, WatchedSignallerBuilder};
 use matchbox_socket::{RtcIceServerConfig, WebRtcSocket};
@@ -14,6 +14,8 @@ use std::time::Duration;
 pub const GAME_CHANNEL: usize = 0;
 /// The hello channel's index.
 pub const HELLO_CHANNEL: usize = 1;
+/// The channel players stream the match to watchers on (reliable, ordered).
+pub const WATCH_CHANNEL: usize = 2;
 
 /// How long a peer the signaling server introduced may take to connect. Direct and
 /// relayed connections take a few seconds at most; past this there is no route.
@@ -43,6 +45,7 @@ pub fn open(room_url: &str, ice: &[IceServer]) -> Result<Opened, String> {
     let builder = WebRtcSocket::builder(room_url)
         .signaller_builder(Arc::new(WatchedSignallerBuilder(introduced.clone())))
         .add_unreliable_channel()
+        .add_reliable_channel()
         .add_reliable_channel()
         .ice_server(ice_config(ice)?);
     let (socket, message_loop) = builder.build();
@@ -76,8 +79,10 @@ fn describe(error: &str, otherwise: &str) -> String {
     let says = |code: &str| error.contains(&format!("HTTP error: {code}"));
     if says("409") {
         "the signaling server refused: the room is full (or was opened for another number \
-         of players)"
+         of players, or has all the watchers it takes)"
             .into()
+    } else if says("404") {
+        "the signaling server knows no match being played with this code".into()
     } else if says("426") {
         "the signaling server refused: the match was created by another version of the game, \
          and both players need the same one"

@@ -35,6 +35,9 @@ pub struct Hello {
     pub game: String,
     /// Draughts: the colour the creator takes (`black` or `red`).
     pub colour: String,
+    /// A watcher, not a player: it holds no seat and is sent the match.
+    #[serde(default)]
+    pub watcher: bool,
 }
 
 /// The match everyone's hellos agree on.
@@ -69,7 +72,14 @@ impl Hello {
             name: name.chars().take(MAX_NAME).collect(),
             game: "carrom".into(),
             colour: String::new(),
+            watcher: false,
         }
+    }
+
+    /// A watcher's hello: its name, and that it comes to watch.
+    pub fn watcher(name: &str) -> Hello {
+        let hello = Hello::new(false, Variant::Classic, 2, PresetId::Standard, 0, name);
+        Hello { watcher: true, game: String::new(), ..hello }
     }
 
     /// The same hello for a game of draughts, its sender taking `black` or red if it

@@ -2,8 +2,9 @@
 //! GGRS rollback, over matchbox WebRTC data channels; the signaling server only introduces
 //! the peers. This module holds what any front end needs: the GGRS configuration and
 //! session, a socket adapter that never panics on a peer's bytes, room addresses, the
-//! hello, and the desync record and its replay. The rollback host that plays a match over
-//! them is the client's (`crate::client`), windowed or headless (`carrom peer`).
+//! hello, the desync record and its replay, and the stream watchers follow. The rollback
+//! host that plays a match over them is the client's (`crate::client`), windowed or
+//! headless (`carrom peer`).
 
 pub mod connect;
 pub mod diagnostics;
@@ -14,10 +15,12 @@ pub mod session;
 pub mod signaller;
 pub mod socket;
 pub mod turn_input;
+pub mod watch;
+pub mod watcher;
 
 pub use session::{build_session, match_seed};
 pub use socket::{Counters, Impairment, SafeChannel};
 
 /// The network protocol's version: it is part of every room address, so peers of other
 /// versions never meet.
-pub const PROTOCOL_VERSION: u32 = 2;
+pub const PROTOCOL_VERSION: u32 = 3;

@@ -15,6 +15,12 @@ pub fn private_room_of(signaling: &str, code: &str, players: u8, version: u32) -
     format!("{base}/r/{code}?seats={players}&v={version}")
 }
 
+/// The URL that watches the match of private room `code`.
+pub fn watch_room(signaling: &str, code: &str) -> String {
+    let base = signaling.trim_end_matches('/');
+    format!("{base}/w/{code}?v={PROTOCOL_VERSION}")
+}
+
 /// The URL that joins the quick-match queue for the game called `game` (a carrom
 /// variant's name, or `draughts`) with `players` players.
 pub fn quick_match(signaling: &str, game: &str, players: u8) -> String {
@@ -35,6 +41,8 @@ mod tests {
             private,
             format!("ws://127.0.0.1:3536/r/0123456789ABC?seats=3&v={PROTOCOL_VERSION}")
         );
+        let watch = watch_room("ws://h:1/", "0123456789ABC");
+        assert_eq!(watch, format!("ws://h:1/w/0123456789ABC?v={PROTOCOL_VERSION}"));
         let quick = quick_match("ws://h:1", Variant::DiscPool.name(), 4);
         assert_eq!(quick, format!("ws://h:1/q/carrom-p{PROTOCOL_VERSION}-disc_pool-4?next=4"));
     }

@@ -224,7 +224,7 @@ fn matters(m: &Match, player: usize, input: &Input) -> bool {
 
 /// Whether the frame from `before` to `after` ended at a stroke boundary: a ruling was
 /// made (a stroke, the shot clock, a resignation) or a new board was racked.
-fn is_boundary(before: &Match, after: &Match) -> bool {
+pub fn is_boundary(before: &Match, after: &Match) -> bool {
     match (before.phase(), after.phase()) {
         (Phase::Aim, Phase::Motion) => false,
         (Phase::Aim, Phase::Aim) => after.clock() > before.clock(),

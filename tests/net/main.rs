@@ -8,3 +8,4 @@ mod lan;
 mod net_support;
 mod online;
 mod relay;
+mod watch;

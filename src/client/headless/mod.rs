@@ -127,6 +127,8 @@ pub struct PeerReport {
     pub banner: String,
     /// Where the desync record was written.
     pub record: Option<PathBuf>,
+    /// The most watchers the match had at once.
+    pub most_watching: usize,
 }
 
 /// Joins the room, plays the match, reports. Errors are for what prevents a match.
@@ -141,8 +143,12 @@ pub fn run_peer(options: &PeerOptions) -> Result<PeerReport, String> {
     let mut finished_at: Option<Instant> = None;
     let mut banner = String::new();
     let mut told_where = false;
+    let mut most_watching = 0;
     loop {
         app.update();
+        if let Some(online) = app.world().get_resource::<Online>() {
+            most_watching = most_watching.max(online.watchers().len());
+        }
         if !told_where && let Some(lobby) = app.world().get_resource::<Lobby>() {
             told_where = true;
             if let Some(addresses) = lobby.lan_addresses() {
@@ -170,7 +176,7 @@ pub fn run_peer(options: &PeerOptions) -> Result<PeerReport, String> {
         }
         if let Some(online) = world.get_resource::<Online>() {
             if online.ending == Some(NetworkEnding::Desync) {
-                return Ok(report(world, online, Ending::Desync, banner));
+                return Ok(report(world, online, Ending::Desync, banner, most_watching));
             }
             if online.ending == Some(NetworkEnding::PeerLeft) && online.first_frame.is_none() {
                 return Err(online.message().unwrap_or("a player left").to_string());
@@ -187,7 +193,7 @@ pub fn run_peer(options: &PeerOptions) -> Result<PeerReport, String> {
                     Some(NetworkEnding::PeerLeft) => Ending::OpponentGone,
                     _ => Ending::Finished,
                 };
-                return Ok(report(world, online, ending, banner));
+                return Ok(report(world, online, ending, banner, most_watching));
             }
         }
         next_tick += frame;
@@ -261,7 +267,13 @@ fn outcome(world: &World) -> (Option<usize>, Vec<i32>, u64, u64) {
     (winner, standing.scores[..sides].to_vec(), m.hash(), m.table().hash())
 }
 
-fn report(world: &World, online: &Online, ending: Ending, banner: String) -> PeerReport {
+fn report(
+    world: &World,
+    online: &Online,
+    ending: Ending,
+    banner: String,
+    most_watching: usize,
+) -> PeerReport {
     let over = world.resource::<MatchOverAt>().0;
     let (winner, scores, hash_now, table) = outcome(world);
     let (frames, hash) = over.unwrap_or((0, hash_now));
@@ -283,5 +295,6 @@ fn report(world: &World, online: &Online, ending: Ending, banner: String) -> Pee
         routes: online.routes(),
         banner,
         record: online.record.clone(),
+        most_watching,
     }
 }

@@ -1,7 +1,8 @@
 //! A LAN game this machine hosts: its in-process signaling server, what `/lan` answers and
-//! the mDNS announcement, kept in step with the seats taken. The announcement and the
-//! listing are withdrawn when the match starts; the server stays until the host is back on
-//! Home, so a match never depends on it stopping.
+//! the mDNS announcement, kept in step with the seats taken. The announcement is withdrawn
+//! when the match starts, and the listing says every seat is taken (watchers who type the
+//! address still find the match's room); the server stays until the host is back on Home,
+//! so a match never depends on it stopping.
 
 use crate::client::flow::Screen;
 use crate::net::lan::{Announcement, LanServer, Listing};
@@ -69,10 +70,12 @@ impl LanHosting {
         }
     }
 
-    /// The match has started: nobody else can join, so the game is no longer offered.
+    /// The match has started: nobody else can join, so the game is no longer offered, but
+    /// it can still be watched.
     pub fn close(mut self) -> LanMatchServer {
         self.announcement = None;
-        self.server.show(None);
+        self.listing.free = 0;
+        self.server.show(Some(&self.listing));
         LanMatchServer { _kept: self.server }
     }
 }

@@ -6,6 +6,7 @@
 //! A LAN game is the same lobby on the host's in-process server ([`super::lan_host`]),
 //! with host candidates only.
 
+use super::broadcast::Broadcasting;
 use super::lan_host::LanHosting;
 use super::local::LocalMatch;
 use super::local::next_seed;
@@ -18,7 +19,7 @@ use crate::client::draughts::{DraughtsMatch, Player as DraughtsPlayer};
 use crate::client::flow::{Controller, GameType, MatchHost, MatchSetup, Screen};
 use crate::client::persistence::Preferences;
 use crate::game::Match;
-use crate::net::connect::{GAME_CHANNEL, HELLO_CHANNEL, PEER_CONNECT_BOUND, open};
+use crate::net::connect::{GAME_CHANNEL, HELLO_CHANNEL, PEER_CONNECT_BOUND, WATCH_CHANNEL, open};
 use crate::net::diagnostics::DesyncRecord;
 use crate::net::hello::{Agreed, Hello, agree, names};
 use crate::net::lan::Listing;
@@ -26,6 +27,7 @@ use crate::net::room::{private_room, private_room_of, quick_match};
 use crate::net::session::{build_session, handle_of, match_seed};
 use crate::net::signaller::Introduced;
 use crate::net::socket::{Counters, Impairment, SafeChannel};
+use crate::net::watch::Watched;
 use bevy::prelude::*;
 use bevy_ggrs::{LocalPlayers, Session};
 use carrom_signaling::code as invite;
@@ -340,6 +342,10 @@ fn wait_in_lobby(
     let Some(me) = socket.id() else { return };
     let everyone_said_hello =
         connected.iter().all(|peer| lobby.hellos.iter().any(|(p, _)| p == peer));
+    let watchers = watchers_among(&lobby.hellos, &connected);
+    // Watchers hold no seat: the match starts when the players are here.
+    let connected: Vec<PeerId> =
+        connected.into_iter().filter(|peer| !watchers.contains(peer)).collect();
     if connected.len() + 1 != lobby.players as usize || !everyone_said_hello {
         return;
     }
@@ -352,7 +358,9 @@ fn wait_in_lobby(
         lobby.problem = Some("the players chose games that cannot be played together".into());
         return;
     };
-    let Ok(channel) = socket.take_channel(GAME_CHANNEL) else {
+    let (Ok(channel), Ok(stream)) =
+        (socket.take_channel(GAME_CHANNEL), socket.take_channel(WATCH_CHANNEL))
+    else {
         lobby.problem = Some("the game channel is gone".into());
         return;
     };
@@ -383,6 +391,8 @@ fn wait_in_lobby(
                     },
                 );
             let m = Match::new(settings);
+            let names = shown_names[..peers.len()].to_vec();
+            commands.insert_resource(Broadcasting::new(Watched::Carrom(m), names, stream));
             commands.insert_resource(LocalMatch::resumed(m, controllers, shown_names.clone()));
             commands.insert_resource(OnlineMatch(m));
             let record = OnlineRecord::new(DesyncRecord::new(&settings), diagnostics.0.clone());
@@ -401,7 +411,10 @@ fn wait_in_lobby(
             }
             table.online = true;
             commands.insert_resource(table);
-            commands.insert_resource(OnlineDraughts(TurnGame::new(Draughts::new(), black_player)));
+            let turns = TurnGame::new(Draughts::new(), black_player);
+            let names = shown_names[..2].to_vec();
+            commands.insert_resource(Broadcasting::new(Watched::Draughts(turns), names, stream));
+            commands.insert_resource(OnlineDraughts(turns));
             let record = DesyncRecord::draughts(black_player);
             commands.insert_resource(OnlineRecord::new(record, diagnostics.0.clone()));
             game.set(GameType::Draughts);
@@ -424,6 +437,7 @@ fn wait_in_lobby(
         local,
         counters,
         lobby.started,
+        watchers,
     ));
     host.set(MatchHost::Online);
     screen.set(Screen::Game);
@@ -466,6 +480,12 @@ fn poll(socket: &mut WebRtcSocket, lobby: &mut Lobby) -> Option<Vec<PeerId>> {
         }
     }
     Some(connected)
+}
+
+/// The peers among `connected` whose hello says they come to watch.
+fn watchers_among(hellos: &[(PeerId, Hello)], connected: &[PeerId]) -> Vec<PeerId> {
+    let watching = |peer: &PeerId| hellos.iter().any(|(p, h)| p == peer && h.watcher);
+    connected.iter().copied().filter(watching).collect()
 }
 
 /// Why no connection to a player could be made.
@@ -513,8 +533,10 @@ fn watch_connecting(lobby: &mut Lobby, connected: &[PeerId]) -> bool {
 /// The lobby's status line: any problem, then who is here.
 fn status(lobby: &Lobby, connected: usize, identified: bool) -> String {
     let arrived: Vec<String> = std::iter::once(format!("{} (you)", lobby.mine.name))
-        .chain(lobby.hellos.iter().map(|(_, h)| h.name.clone()))
+        .chain(lobby.hellos.iter().filter(|(_, h)| !h.watcher).map(|(_, h)| h.name.clone()))
         .collect();
+    let watching = lobby.hellos.iter().filter(|(_, h)| h.watcher).count();
+    let connected = connected - watching.min(connected);
     let here = if lobby.ended {
         String::new()
     } else if identified {
@@ -522,8 +544,12 @@ fn status(lobby: &Lobby, connected: usize, identified: bool) -> String {
             0 => String::new(),
             n => format!(" ({n} more connecting...)"),
         };
+        let watching = match watching {
+            0 => String::new(),
+            n => format!(" ({n} watching)"),
+        };
         format!(
-            "{} of {} players here{connecting}: {}",
+            "{} of {} players here{connecting}: {}{watching}",
             connected + 1,
             lobby.players,
             arrived.join(", ")

@@ -2,6 +2,7 @@
 //! rollback with peers. Both keep the match on screen in [`LocalMatch`], which the board,
 //! its input and the HUD read whichever host runs it.
 
+pub mod broadcast;
 pub mod checksum;
 pub mod lan_host;
 pub mod lobby;
@@ -42,6 +43,7 @@ impl Plugin for HostsPlugin {
             online::OnlinePlugin,
             online_draughts::OnlineDraughtsPlugin,
             checksum::ChecksumPlugin,
+            broadcast::BroadcastPlugin,
             lan_host::LanHostPlugin,
             tape::TapePlugin,
             replay::ReplayPlugin,

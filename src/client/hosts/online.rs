@@ -6,6 +6,7 @@
 //! forfeit (it resigns at the frame GGRS marks it disconnected, the same frame on every
 //! peer), and a desync is reported with a record for `carrom replay`.
 
+use super::broadcast::Broadcasting;
 use super::local::LocalMatch;
 use super::sets::{HostSystems, MatchSystems};
 use crate::client::draughts::DraughtsMatch;
@@ -13,9 +14,11 @@ use crate::client::flow::Screen;
 use crate::game::{Input, Match, Phase, advance};
 use crate::net::connect::HELLO_CHANNEL;
 use crate::net::diagnostics::DesyncRecord;
+use crate::net::hello::Hello;
 use crate::net::session::{frame_inputs, handle_of};
 use crate::net::socket::Counters;
 use crate::net::turn_input::input_of;
+use crate::net::watch::MAX_WATCHERS;
 use bevy::prelude::*;
 use bevy_ggrs::{
     GgrsConfig, GgrsPlugin, GgrsSchedule, LoadWorld, LocalInputs, LocalPlayers, PlayerInputs,
@@ -71,6 +74,8 @@ pub struct Online {
     local: usize,
     counters: Arc<Counters>,
     waiting: Option<(usize, Instant)>,
+    /// The watchers connected, in order of arrival (at most [`MAX_WATCHERS`]).
+    watchers: Vec<PeerId>,
     message: Option<String>,
     routes: Vec<Option<bool>>,
     /// How the network ended the match, if it did.
@@ -105,6 +110,7 @@ impl Online {
         local: usize,
         counters: Arc<Counters>,
         joined: Instant,
+        watchers: Vec<PeerId>,
     ) -> Online {
         // In player-handle order, so a peer's index is its handle.
         let mut peers = peers;
@@ -119,6 +125,7 @@ impl Online {
             local,
             counters,
             waiting: None,
+            watchers,
             message: None,
             routes,
             ending: None,
@@ -129,6 +136,11 @@ impl Online {
             worst_resim: Duration::ZERO,
             rollback_started: None,
         }
+    }
+
+    /// The watchers connected now.
+    pub fn watchers(&self) -> &[PeerId] {
+        &self.watchers
     }
 
     /// Bytes this peer has sent on the game channel.
@@ -260,10 +272,14 @@ pub(super) fn step_carrom(
     inputs: Res<PlayerInputs<OnlineConfig>>,
     record: Option<ResMut<OnlineRecord>>,
     tape: Option<ResMut<super::tape::Tape>>,
+    broadcasting: Option<ResMut<Broadcasting>>,
 ) {
     let inputs = frame_inputs(&inputs);
     if let Some(mut tape) = tape {
         tape.record(m.0.frame(), &inputs);
+    }
+    if let Some(mut broadcasting) = broadcasting {
+        broadcasting.simulated(m.0.frame(), &inputs);
     }
     if let Some(mut record) = record {
         let frame = m.0.frame() as usize;
@@ -334,6 +350,7 @@ pub(super) fn session_events(
         }
         None => Vec::new(),
     };
+    online.watchers.retain(|peer| !gone.contains(peer));
     // GGRS notices a silent peer only once frames run: one gone before the first frame
     // would be waited for forever.
     if online.first_frame.is_none()
@@ -350,10 +367,22 @@ pub(super) fn session_events(
             }
         }
         // A peer still saying hello missed ours before this match began (it has not
-        // started its own): it is answered, or it would wait for us forever.
+        // started its own): it is answered, or it would wait for us forever. A watcher's
+        // hello makes it one of the match's watchers.
         if let Ok(channel) = socket.get_channel_mut(HELLO_CHANNEL) {
-            for (peer, _) in channel.receive() {
-                let _ = channel.try_send(online.hello.clone().into(), peer);
+            for (peer, bytes) in channel.receive() {
+                match Hello::decode(&bytes) {
+                    Some(hello) if hello.watcher => {
+                        let room = online.watchers.len() < MAX_WATCHERS;
+                        if room && !online.watchers.contains(&peer) && !online.peers.contains(&peer)
+                        {
+                            online.watchers.push(peer);
+                        }
+                    }
+                    _ => {
+                        let _ = channel.try_send(online.hello.clone().into(), peer);
+                    }
+                }
             }
         }
     }
@@ -440,6 +469,11 @@ fn show_banner(
             })
             .collect();
         lines.push(pings.join("   "));
+    }
+    match online.watchers.len() {
+        0 => {}
+        1 => lines.push("1 watching".into()),
+        n => lines.push(format!("{n} watching")),
     }
     let text = lines.join("\n");
     for mut banner in &mut banners {

@@ -1,0 +1,96 @@
+//! Every player of an online or LAN match streams it to the match's watchers: what a
+//! watcher arriving is sent (the last boundary's state and the frames since), then each
+//! frame GGRS confirms ([`crate::net::watch`]). Watchers never send anything the match
+//! reads; one leaving is only dropped from the list.
+
+use super::online::{Online, OnlineConfig, session_events};
+use super::sets::HostSystems;
+use crate::client::flow::Screen;
+use crate::game::Input;
+use crate::net::watch::{Broadcast, Feed, Watched};
+use bevy::prelude::*;
+use bevy_ggrs::Session;
+use matchbox_socket::{PeerId, WebRtcChannel};
+
+/// The stream of the online match to its watchers.
+#[derive(Resource)]
+pub struct Broadcasting {
+    feed: Feed,
+    channel: WebRtcChannel,
+    welcomed: Vec<PeerId>,
+    /// Bytes sent to watchers.
+    pub bytes_sent: u64,
+}
+
+impl Broadcasting {
+    /// The stream of a match from `start` played by `names`, sent on `channel`.
+    pub fn new(start: Watched, names: Vec<String>, channel: WebRtcChannel) -> Broadcasting {
+        Broadcasting { feed: Feed::new(start, names), channel, welcomed: Vec::new(), bytes_sent: 0 }
+    }
+
+    /// Notes the inputs the rollback step gave the state of `frame`.
+    pub fn simulated(&mut self, frame: u32, inputs: &[Input]) {
+        self.feed.simulated(frame, inputs);
+    }
+
+    fn send(&mut self, to: PeerId, message: &Broadcast) {
+        let bytes = message.encode();
+        self.bytes_sent += bytes.len() as u64;
+        // A watcher gone between two frames: nothing to do, it is dropped with its peer.
+        let _ = self.channel.try_send(bytes.into(), to);
+    }
+}
+
+/// Streams the match to its watchers.
+pub(super) struct BroadcastPlugin;
+
+impl Plugin for BroadcastPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            Update,
+            stream
+                .after(session_events)
+                .in_set(HostSystems::Online)
+                .run_if(resource_exists::<Broadcasting>)
+                .run_if(resource_exists::<Online>),
+        )
+        .add_systems(OnEnter(Screen::Home), |mut commands: Commands| {
+            commands.remove_resource::<Broadcasting>();
+        });
+    }
+}
+
+/// Welcomes new watchers, forgets those gone, and sends everyone the frames confirmed.
+fn stream(
+    mut broadcasting: ResMut<Broadcasting>,
+    online: Res<Online>,
+    session: Option<Res<Session<OnlineConfig>>>,
+) {
+    let b = &mut *broadcasting;
+    let watchers = online.watchers();
+    let before = b.welcomed.len();
+    b.welcomed.retain(|w| watchers.contains(w));
+    let mut changed = b.welcomed.len() != before;
+    for watcher in watchers {
+        if !b.welcomed.contains(watcher) {
+            for message in b.feed.welcome() {
+                b.send(*watcher, &message);
+            }
+            b.welcomed.push(*watcher);
+            changed = true;
+        }
+    }
+    let confirmed = match session.as_deref() {
+        Some(Session::P2P(s)) => s.confirmed_frame(),
+        _ => return,
+    };
+    let mut messages = b.feed.confirm(confirmed);
+    if changed {
+        messages.push(Broadcast::Watching(b.welcomed.len() as u8));
+    }
+    for message in messages {
+        for watcher in b.welcomed.clone() {
+            b.send(watcher, &message);
+        }
+    }
+}

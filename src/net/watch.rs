@@ -1,0 +1,629 @@
+//! Watching a match: every player streams the match's confirmed frames to the watchers of
+//! its room, over a reliable channel of their own. A watcher arriving mid-match is sent the
+//! state at the last stroke (or move) boundary with its hash, then every confirmed frame's
+//! inputs since; it checks the hash, simulates on, and checks the hash of every boundary the
+//! players passed. Only confirmed frames are sent, so a watcher never sees a prediction
+//! undone; that is also its delay (the input delay and the slowest player's ping).
+//!
+//! GGRS's own spectator session was not used: it takes its spectators when the session is
+//! built, so nobody could arrive mid-match, and it streams from one host only.
+
+use super::turn_input::turn_of;
+use crate::checkers::turns::{Turn, TurnGame};
+use crate::game::{Input, Match, Phase};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Watchers one match takes (the signaling server's limit too).
+pub const MAX_WATCHERS: usize = 8;
+
+/// Most frames in one message of the stream.
+const FRAMES_PER_MESSAGE: usize = 256;
+
+/// Largest message accepted from a player.
+const MAX_MESSAGE: usize = 64 * 1024;
+
+/// The game a watched match plays, as rollback steps it.
+// Both are plain states that rollback copies every frame anyway; boxing would only add a
+// pointer to chase.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Watched {
+    /// A carrom match.
+    Carrom(Match),
+    /// A draughts game.
+    Draughts(TurnGame),
+}
+
+impl Watched {
+    /// Frames stepped since the match began.
+    pub fn frame(&self) -> u32 {
+        match self {
+            Watched::Carrom(m) => m.frame(),
+            Watched::Draughts(t) => t.frame,
+        }
+    }
+
+    /// One frame with every player's input.
+    pub fn step(&mut self, inputs: &[Input]) {
+        match self {
+            Watched::Carrom(m) => crate::game::advance(m, inputs),
+            Watched::Draughts(t) => {
+                let turns: Vec<Turn> = inputs.iter().map(turn_of).collect();
+                t.step(&turns);
+            }
+        }
+    }
+
+    /// The state's hash, as the players' checksums use it.
+    pub fn hash(&self) -> u64 {
+        match self {
+            Watched::Carrom(m) => m.hash(),
+            Watched::Draughts(t) => t.hash(),
+        }
+    }
+
+    /// Whether the match is over.
+    pub fn is_over(&self) -> bool {
+        match self {
+            Watched::Carrom(m) => m.phase() == Phase::MatchOver,
+            Watched::Draughts(t) => t.is_over(),
+        }
+    }
+
+    /// Whether the frame from `before` to `self` ended at a stroke or move boundary (or the
+    /// end).
+    fn boundary_after(&self, before: &Watched) -> bool {
+        match (before, self) {
+            (Watched::Carrom(b), Watched::Carrom(a)) => crate::record::carrom::is_boundary(b, a),
+            (Watched::Draughts(b), Watched::Draughts(a)) => {
+                b.game.plies != a.game.plies || b.is_over() != a.is_over()
+            }
+            _ => false,
+        }
+    }
+
+    fn bytes(&self) -> (Game, Vec<u8>) {
+        match self {
+            Watched::Carrom(m) => (Game::Carrom, bytemuck::bytes_of(m).to_vec()),
+            Watched::Draughts(t) => (Game::Draughts, bytemuck::bytes_of(t).to_vec()),
+        }
+    }
+
+    fn from_bytes(game: Game, bytes: &[u8]) -> Option<Watched> {
+        match game {
+            Game::Carrom => Match::from_bytes(bytes).map(Watched::Carrom),
+            Game::Draughts => TurnGame::from_bytes(bytes).map(Watched::Draughts),
+        }
+    }
+}
+
+/// Which game a stream carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Game {
+    /// Carrom: the state is a [`Match`].
+    Carrom,
+    /// Draughts: the state is a [`TurnGame`].
+    Draughts,
+}
+
+/// What a player sends a watcher.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Broadcast {
+    /// The match as it stood at its last boundary.
+    Start {
+        /// The players' names, in player order.
+        names: Vec<String>,
+        /// The game.
+        game: Game,
+        /// The state's bytes.
+        state: Vec<u8>,
+        /// The state's hash.
+        hash: u64,
+    },
+    /// Confirmed frames from frame `first` on: runs of frames with the same inputs, and
+    /// the hash after each boundary among them.
+    Frames {
+        /// The first frame's number.
+        first: u32,
+        /// (frames, every player's input) runs.
+        runs: Vec<(u16, Vec<Input>)>,
+        /// (frame, hash) of the state after each boundary passed.
+        boundaries: Vec<(u32, u64)>,
+    },
+    /// How many watch the match now (players show it; watchers may too).
+    Watching(u8),
+}
+
+impl Broadcast {
+    /// The bytes sent.
+    pub fn encode(&self) -> Vec<u8> {
+        bincode::serde::encode_to_vec(self, bincode::config::standard()).unwrap_or_default()
+    }
+
+    /// A message from a player, if the bytes are one and nothing else.
+    pub fn decode(bytes: &[u8]) -> Option<Broadcast> {
+        if bytes.len() > MAX_MESSAGE {
+            return None;
+        }
+        let config = bincode::config::standard().with_limit::<MAX_MESSAGE>();
+        match bincode::serde::decode_from_slice::<Broadcast, _>(bytes, config) {
+            Ok((message, used)) if used == bytes.len() => Some(message),
+            _ => None,
+        }
+    }
+}
+
+/// Frames as messages: at most [`FRAMES_PER_MESSAGE`] a message, equal neighbours in runs.
+fn frames_messages(first: u32, frames: &[Vec<Input>], hashes: &[(u32, u64)]) -> Vec<Broadcast> {
+    frames
+        .chunks(FRAMES_PER_MESSAGE)
+        .enumerate()
+        .map(|(i, chunk)| {
+            let from = first + (i * FRAMES_PER_MESSAGE) as u32;
+            let to = from + chunk.len() as u32;
+            let mut runs: Vec<(u16, Vec<Input>)> = Vec::new();
+            for inputs in chunk {
+                match runs.last_mut() {
+                    Some((n, same)) if same == inputs => *n += 1,
+                    _ => runs.push((1, inputs.clone())),
+                }
+            }
+            let boundaries = hashes.iter().copied().filter(|(at, _)| (from + 1..=to).contains(at));
+            Broadcast::Frames { first: from, runs, boundaries: boundaries.collect() }
+        })
+        .collect()
+}
+
+/// A player's side of the stream: the match as far as every player's inputs are
+/// confirmed, the last boundary's state and the frames since, and the frames simulated but
+/// not yet confirmed (a rollback replaces them).
+#[derive(Clone, Debug)]
+pub struct Feed {
+    confirmed: Watched,
+    boundary: Watched,
+    since: Vec<Vec<Input>>,
+    pending: Vec<Vec<Input>>,
+    names: Vec<String>,
+}
+
+impl Feed {
+    /// The stream of a match starting from `start`, played by `names`.
+    pub fn new(start: Watched, names: Vec<String>) -> Feed {
+        Feed { confirmed: start, boundary: start, since: Vec::new(), pending: Vec::new(), names }
+    }
+
+    /// Notes the inputs the state of `frame` was stepped with (again, after a rollback:
+    /// they replace what followed).
+    pub fn simulated(&mut self, frame: u32, inputs: &[Input]) {
+        let Some(index) = frame.checked_sub(self.confirmed.frame()) else { return };
+        let index = index as usize;
+        if index <= self.pending.len() {
+            self.pending.truncate(index);
+            self.pending.push(inputs.to_vec());
+        }
+    }
+
+    /// Steps the confirmed match over every frame up to `confirmed` (GGRS's confirmed
+    /// frame) and returns what the watchers must be sent of them, if anything.
+    pub fn confirm(&mut self, confirmed: i32) -> Vec<Broadcast> {
+        let first = self.confirmed.frame();
+        let mut frames = Vec::new();
+        let mut hashes = Vec::new();
+        // Nothing after the end matters: it is not sent.
+        while (self.confirmed.frame() as i64) <= confirmed as i64
+            && !self.pending.is_empty()
+            && !self.confirmed.is_over()
+        {
+            let inputs = self.pending.remove(0);
+            let before = self.confirmed;
+            self.confirmed.step(&inputs);
+            frames.push(inputs.clone());
+            self.since.push(inputs);
+            if self.confirmed.boundary_after(&before) {
+                let passed = (self.confirmed.frame(), self.confirmed.hash());
+                hashes.push(passed);
+                self.boundary = self.confirmed;
+                self.since.clear();
+            }
+        }
+        if frames.is_empty() {
+            return Vec::new();
+        }
+        frames_messages(first, &frames, &hashes)
+    }
+
+    /// What a watcher arriving now is sent: the last boundary's state, then every
+    /// confirmed frame since.
+    pub fn welcome(&self) -> Vec<Broadcast> {
+        let (game, state) = self.boundary.bytes();
+        let start =
+            Broadcast::Start { names: self.names.clone(), game, state, hash: self.boundary.hash() };
+        let mut messages = vec![start];
+        // No boundary lies between the last one and now: no hash to send with them.
+        messages.extend(frames_messages(self.boundary.frame(), &self.since, &[]));
+        messages
+    }
+
+    /// The match as far as it is confirmed.
+    pub fn confirmed(&self) -> &Watched {
+        &self.confirmed
+    }
+}
+
+/// What a watcher found wrong in a stream.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StreamFault {
+    /// The state sent does not have the hash sent with it, or is not a state.
+    BadStart,
+    /// At this frame the match watched has another hash than the players'.
+    Desync {
+        /// The frame.
+        frame: u32,
+        /// The players' hash.
+        theirs: u64,
+        /// The watcher's.
+        ours: u64,
+    },
+}
+
+impl std::fmt::Display for StreamFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StreamFault::BadStart => write!(f, "the state a player sent is not the one it named"),
+            StreamFault::Desync { frame, theirs, ours } => write!(
+                f,
+                "at frame {frame} the match watched differs from the players' \
+                 ({ours:016x} against {theirs:016x})"
+            ),
+        }
+    }
+}
+
+/// A watcher's side of the stream: the match as it simulates it, the frames received
+/// ahead of it and the players' boundary hashes still to check.
+///
+/// Every player streams, and each stream is a source. A frame is simulated only once every
+/// source still connected has sent it. Sources can differ only where a player left: what it
+/// confirmed last may never have reached the others, who rule it gone from an earlier
+/// frame. Those players confirm their version seconds later (GGRS's disconnect timeout),
+/// so where two sources differ on a frame not yet simulated, the later one replaces it,
+/// with the hashes that came with it.
+#[derive(Clone, Debug)]
+pub struct Follower {
+    /// The match as watched.
+    pub game: Watched,
+    /// The players' names.
+    pub names: Vec<String>,
+    /// The frame the watcher joined at.
+    pub joined_at: u32,
+    /// Frames received and not yet simulated, with the source each came from.
+    ahead: Vec<(Vec<Input>, usize)>,
+    /// Each source still connected: the frame after the last one it sent.
+    sources: BTreeMap<usize, u32>,
+    /// The players' boundary hashes still to check: frame, (source, hash).
+    hashes: BTreeMap<u32, (usize, u64)>,
+    /// Boundary hashes checked so far.
+    pub checked: u32,
+    /// How many watch, as the players last said.
+    pub watching: u8,
+}
+
+/// The state a start message carries, if it is sound.
+fn started(message: &Broadcast) -> Result<(Watched, &[String]), StreamFault> {
+    let Broadcast::Start { names, game, state, hash } = message else {
+        return Err(StreamFault::BadStart);
+    };
+    let watched = Watched::from_bytes(*game, state).ok_or(StreamFault::BadStart)?;
+    if watched.hash() != *hash {
+        return Err(StreamFault::BadStart);
+    }
+    Ok((watched, names))
+}
+
+impl Follower {
+    /// A follower from the first message of `source`, if it is a sound start.
+    pub fn start(source: usize, message: &Broadcast) -> Result<Follower, StreamFault> {
+        let (game, names) = started(message)?;
+        Ok(Follower {
+            game,
+            names: names.iter().take(4).map(|n| n.chars().take(16).collect()).collect(),
+            joined_at: game.frame(),
+            ahead: Vec::new(),
+            sources: BTreeMap::from([(source, game.frame())]),
+            hashes: BTreeMap::new(),
+            checked: 0,
+            watching: 0,
+        })
+    }
+
+    /// Frames received and not yet simulated.
+    pub fn behind(&self) -> usize {
+        self.ahead.len()
+    }
+
+    /// Frames every source still connected has sent, not yet simulated.
+    pub fn ready(&self) -> usize {
+        let agreed = self.sources.values().min().copied().unwrap_or(0);
+        (agreed.saturating_sub(self.game.frame()) as usize).min(self.ahead.len())
+    }
+
+    /// `source` is gone: the frames it did not send are no longer waited for.
+    pub fn leave(&mut self, source: usize) {
+        if self.sources.len() > 1 {
+            self.sources.remove(&source);
+        } else {
+            // The last one: what it sent is all there will be.
+            self.sources.insert(source, u32::MAX);
+        }
+    }
+
+    /// Takes a message of `source`'s.
+    pub fn receive(&mut self, source: usize, message: Broadcast) -> Result<(), StreamFault> {
+        match message {
+            Broadcast::Start { .. } => {
+                let (game, _) = started(&message)?;
+                self.sources.insert(source, game.frame());
+                Ok(())
+            }
+            Broadcast::Watching(n) => {
+                self.watching = n;
+                Ok(())
+            }
+            Broadcast::Frames { first, runs, boundaries } => {
+                let players = match &self.game {
+                    Watched::Carrom(m) => m.settings().players as usize,
+                    Watched::Draughts(_) => 2,
+                };
+                let mut frame = first;
+                for (count, inputs) in runs {
+                    let inputs: Vec<Input> = inputs.into_iter().take(players).collect();
+                    for _ in 0..count {
+                        self.take(source, frame, &inputs);
+                        frame += 1;
+                    }
+                }
+                for (at, hash) in boundaries {
+                    if at > self.game.frame() {
+                        self.hashes.insert(at, (source, hash));
+                    }
+                }
+                // A source that has left stays gone.
+                if let Some(sent) = self.sources.get_mut(&source) {
+                    *sent = (*sent).max(frame);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn take(&mut self, source: usize, frame: u32, inputs: &[Input]) {
+        let Some(index) = frame.checked_sub(self.game.frame()) else { return };
+        let index = index as usize;
+        if index < self.ahead.len() && self.ahead[index].0 != inputs {
+            // The later version is the one the players still here carry on from.
+            self.ahead.truncate(index);
+            self.hashes.retain(|at, (from, _)| *at <= frame || *from == source);
+        }
+        if index == self.ahead.len() {
+            self.ahead.push((inputs.to_vec(), source));
+        }
+        // A gap (a stream that began at a later boundary): the others fill it.
+    }
+
+    /// Simulates the next frame every source has sent, if there is one, and checks the
+    /// players' hash where they passed a boundary. `Ok(false)`: nothing to simulate.
+    pub fn step(&mut self) -> Result<bool, StreamFault> {
+        if self.ready() == 0 || self.game.is_over() {
+            return Ok(false);
+        }
+        let (inputs, _) = self.ahead.remove(0);
+        self.game.step(&inputs);
+        let frame = self.game.frame();
+        self.hashes.retain(|at, _| *at >= frame);
+        if let Some((_, theirs)) = self.hashes.remove(&frame) {
+            let ours = self.game.hash();
+            if ours != theirs {
+                return Err(StreamFault::Desync { frame, theirs, ours });
+            }
+            self.checked += 1;
+        }
+        Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::{BotLevel, choose};
+    use crate::checkers::Draughts;
+    use crate::rules::{Settings, Variant};
+    use crate::sim::PresetId;
+
+    /// A bot match's inputs, frame by frame, to its end.
+    fn played(settings: Settings) -> Vec<Vec<Input>> {
+        let mut m = Match::new(settings);
+        let mut frames = Vec::new();
+        while m.phase() != Phase::MatchOver && frames.len() < 100_000 {
+            let mut inputs = vec![Input::ZERO; settings.players as usize];
+            if m.phase() == Phase::Aim {
+                let shooter = settings.player_at(m.shooter()).unwrap_or(0);
+                let stroke = choose(&m, BotLevel::Easy, Some(40)).stroke;
+                inputs[shooter] = if m.next_stroke() > 12 {
+                    Input::resign()
+                } else {
+                    Input::commit(m.next_stroke(), stroke)
+                };
+            }
+            crate::game::advance(&mut m, &inputs);
+            frames.push(inputs);
+        }
+        frames
+    }
+
+    fn through_the_wire(messages: Vec<Broadcast>) -> Vec<Broadcast> {
+        messages.iter().map(|m| Broadcast::decode(&m.encode()).expect("decodes")).collect()
+    }
+
+    #[test]
+    fn a_watcher_from_the_start_and_one_from_mid_match_end_on_the_players_hash() {
+        let settings = Settings::new(Variant::Freestyle, 2, PresetId::Standard, 30, 9).unwrap();
+        let frames = played(settings);
+        let mut end = Match::new(settings);
+        for inputs in &frames {
+            crate::game::advance(&mut end, inputs);
+        }
+        let mut feed =
+            Feed::new(Watched::Carrom(Match::new(settings)), vec!["A".into(), "B".into()]);
+        let mut early = None;
+        let mut late: Option<Follower> = None;
+        for (frame, inputs) in frames.iter().enumerate() {
+            // A prediction, then the real inputs after a rollback.
+            feed.simulated(frame as u32, &[Input::resign(), Input::ZERO]);
+            feed.simulated(frame as u32, inputs);
+            let confirmed = frame as i32 - 3;
+            if frame == 10 {
+                let mut welcome = through_the_wire(feed.welcome()).into_iter();
+                let mut f = Follower::start(0, &welcome.next().unwrap()).unwrap();
+                welcome.try_for_each(|m| f.receive(0, m)).unwrap();
+                early = Some(f);
+            }
+            if frame == frames.len() / 2 {
+                let mut welcome = through_the_wire(feed.welcome()).into_iter();
+                let mut f = Follower::start(0, &welcome.next().unwrap()).unwrap();
+                assert!(f.joined_at > 0, "late: from a boundary after the start");
+                welcome.try_for_each(|m| f.receive(0, m)).unwrap();
+                late = Some(f);
+            }
+            for message in through_the_wire(feed.confirm(confirmed)) {
+                for f in early.iter_mut().chain(late.iter_mut()) {
+                    f.receive(0, message.clone()).unwrap();
+                    f.step().unwrap();
+                }
+            }
+        }
+        for message in feed.confirm(i32::MAX) {
+            for f in early.iter_mut().chain(late.iter_mut()) {
+                f.receive(0, message.clone()).unwrap();
+            }
+        }
+        for f in [early.as_mut().unwrap(), late.as_mut().unwrap()] {
+            while f.step().unwrap() {}
+            assert!(f.game.is_over());
+            assert_eq!(f.game, Watched::Carrom(end), "the watcher ends on the players' state");
+            assert!(f.checked > 0, "boundary hashes were checked");
+        }
+    }
+
+    #[test]
+    fn a_wrong_hash_a_bad_start_and_disagreeing_players_are_caught() {
+        let settings = Settings::new(Variant::Classic, 2, PresetId::Standard, 30, 4).unwrap();
+        let frames = played(settings);
+        let mut feed = Feed::new(Watched::Carrom(Match::new(settings)), vec![]);
+        let mut welcome = feed.welcome();
+        let Broadcast::Start { hash, .. } = &mut welcome[0] else { panic!("a start") };
+        *hash ^= 1;
+        assert_eq!(Follower::start(0, &welcome[0]).unwrap_err(), StreamFault::BadStart);
+        let garbage = Broadcast::Start {
+            names: vec![],
+            game: Game::Draughts,
+            state: vec![0xff; 40],
+            hash: 0,
+        };
+        assert_eq!(Follower::start(0, &garbage).unwrap_err(), StreamFault::BadStart);
+        let mut f = Follower::start(0, &feed.welcome()[0]).unwrap();
+        for (frame, inputs) in frames.iter().enumerate() {
+            feed.simulated(frame as u32, inputs);
+        }
+        let mut messages = feed.confirm(i32::MAX);
+        if let Broadcast::Frames { boundaries, .. } = &mut messages[0] {
+            boundaries[0].1 ^= 1;
+        }
+        f.receive(0, messages[0].clone()).unwrap();
+        let fault = loop {
+            match f.step() {
+                Ok(true) => continue,
+                Ok(false) => panic!("the wrong hash went unnoticed"),
+                Err(fault) => break fault,
+            }
+        };
+        assert!(matches!(fault, StreamFault::Desync { .. }), "{fault}");
+        assert!(Broadcast::decode(&[0xff; 10]).is_none());
+    }
+
+    #[test]
+    fn frames_wait_for_every_source_and_a_survivors_version_replaces_a_leavers() {
+        let settings = Settings::new(Variant::Freestyle, 2, PresetId::Standard, 30, 3).unwrap();
+        let frames = played(settings);
+        let start = Watched::Carrom(Match::new(settings));
+        let mut leaver = Feed::new(start, vec![]);
+        let mut survivor = Feed::new(start, vec![]);
+        let mut f = Follower::start(0, &leaver.welcome()[0]).unwrap();
+        f.receive(1, survivor.welcome().remove(0)).unwrap();
+        for (frame, inputs) in frames.iter().take(100).enumerate() {
+            leaver.simulated(frame as u32, inputs);
+            survivor.simulated(frame as u32, inputs);
+        }
+        for message in leaver.confirm(80) {
+            f.receive(0, message).unwrap();
+        }
+        for message in survivor.confirm(40) {
+            f.receive(1, message).unwrap();
+        }
+        assert_eq!((f.behind(), f.ready()), (81, 41), "only what both sent is simulated");
+        while f.step().unwrap() {}
+        assert_eq!(f.game.frame(), 41);
+        // The leaver is gone; the survivor rules it resigned from frame 60 on.
+        let mut resigned = frames[..100].to_vec();
+        for inputs in &mut resigned[60..] {
+            inputs[0] = Input::resign();
+        }
+        let mut survivor = Feed::new(start, vec![]);
+        for (frame, inputs) in resigned.iter().enumerate() {
+            survivor.simulated(frame as u32, inputs);
+        }
+        let late: Vec<Broadcast> = survivor.confirm(99);
+        f.leave(0);
+        for message in late {
+            f.receive(1, message).unwrap();
+        }
+        while f.step().unwrap() {}
+        let mut theirs = Match::new(settings);
+        for inputs in &resigned {
+            if theirs.phase() != Phase::MatchOver {
+                crate::game::advance(&mut theirs, inputs);
+            }
+        }
+        assert_eq!(f.game, Watched::Carrom(theirs), "the survivor's match, not the leaver's");
+    }
+
+    #[test]
+    fn a_draughts_game_is_watched_move_by_move() {
+        let start = TurnGame::new(Draughts::new(), 0);
+        let mut feed = Feed::new(Watched::Draughts(start), vec!["B".into(), "R".into()]);
+        let mut players = start;
+        let mut frame = 0;
+        for ply in 1..=6u16 {
+            let mover = (ply as usize + 1) % 2;
+            let mut turns = [Input::ZERO; 2];
+            turns[mover] =
+                crate::net::turn_input::input_of(Some(Turn { ply, index: 0, ..Turn::default() }));
+            for inputs in [turns, [Input::ZERO; 2]] {
+                feed.simulated(frame, &inputs);
+                let mut w = Watched::Draughts(players);
+                w.step(&inputs);
+                let Watched::Draughts(t) = w else { unreachable!() };
+                players = t;
+                frame += 1;
+            }
+        }
+        feed.confirm(3);
+        let mut welcome = feed.welcome().into_iter();
+        let mut f = Follower::start(0, &welcome.next().unwrap()).unwrap();
+        welcome.try_for_each(|m| f.receive(0, m)).unwrap();
+        feed.confirm(i32::MAX).into_iter().try_for_each(|m| f.receive(0, m)).unwrap();
+        while f.step().unwrap() {}
+        assert_eq!(f.game, Watched::Draughts(players));
+        assert!(f.checked >= 4, "a hash after each move");
+    }
+}

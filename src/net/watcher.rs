@@ -1,0 +1,187 @@
+//! A watcher's connection: it joins a private room as a watcher (`/w/<CODE>` on the
+//! signaling server, no seat), says to every player that it watches, and follows the
+//! match the players stream to it ([`super::watch`]). Front ends poll it once a frame and
+//! step its [`Follower`]: `carrom peer --watch` and the client's watch screen.
+
+use super::connect::{HELLO_CHANNEL, IceServer, PEER_CONNECT_BOUND, WATCH_CHANNEL, open};
+use super::hello::Hello;
+use super::watch::{Broadcast, Follower, StreamFault};
+use matchbox_socket::{PeerId, PeerState, WebRtcChannel, WebRtcSocket};
+use std::sync::mpsc;
+use std::time::Instant;
+
+/// What stops a watch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WatchEnd {
+    /// The connection failed or the players left before the match could be followed.
+    Failed(String),
+    /// The stream broke its promises.
+    Fault(StreamFault),
+}
+
+impl std::fmt::Display for WatchEnd {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WatchEnd::Failed(why) => write!(f, "{why}"),
+            WatchEnd::Fault(fault) => write!(f, "{fault}"),
+        }
+    }
+}
+
+/// A watcher of one match.
+pub struct Watcher {
+    socket: Option<WebRtcSocket>,
+    failure: mpsc::Receiver<String>,
+    stream: Option<WebRtcChannel>,
+    hello: Vec<u8>,
+    greeted: Vec<PeerId>,
+    players: Vec<PeerId>,
+    /// Every player that has streamed, by the number the follower knows it by.
+    sources: Vec<PeerId>,
+    seen_player: bool,
+    /// The match as followed, once a player has sent it.
+    pub follower: Option<Follower>,
+    problem: Option<WatchEnd>,
+    opened: Instant,
+}
+
+impl Watcher {
+    /// Opens a connection to the watch address `url` as `name`.
+    pub fn open(url: &str, ice: &[IceServer], name: &str) -> Result<Watcher, String> {
+        let (mut socket, failure, _) = open(url, ice)?;
+        // Taken now, so the stream goes on if the signaling server goes away.
+        let stream = socket.take_channel(WATCH_CHANNEL).ok();
+        Ok(Watcher {
+            socket: Some(socket),
+            failure,
+            stream,
+            hello: Hello::watcher(name).encode(),
+            greeted: Vec::new(),
+            players: Vec::new(),
+            sources: Vec::new(),
+            seen_player: false,
+            follower: None,
+            problem: None,
+            opened: Instant::now(),
+        })
+    }
+
+    /// Reads the network: greets players who connected, takes what they streamed. An
+    /// error once the watch cannot go on.
+    pub fn poll(&mut self) -> Result<(), WatchEnd> {
+        if let Some(problem) = &self.problem {
+            return Err(problem.clone());
+        }
+        if let Ok(why) = self.failure.try_recv() {
+            // The socket's message loop has ended: polling it again would panic in matchbox.
+            self.socket = None;
+            if self.follower.is_none() {
+                return self.end(WatchEnd::Failed(why));
+            }
+        }
+        // What arrived first, then who left: a player's last frames count before it goes.
+        let received = self.stream.as_mut().map(|s| s.receive()).unwrap_or_default();
+        for (peer, bytes) in received {
+            let source = self.source(peer);
+            let Some(message) = Broadcast::decode(&bytes) else {
+                return self
+                    .end(WatchEnd::Failed("a player sent something that is not a match".into()));
+            };
+            let taken = match &mut self.follower {
+                None => Follower::start(source, &message).map(|f| self.follower = Some(f)),
+                Some(follower) => follower.receive(source, message),
+            };
+            if let Err(fault) = taken {
+                return self.end(WatchEnd::Fault(fault));
+            }
+        }
+        if let Some(socket) = self.socket.as_mut() {
+            match socket.try_update_peers() {
+                Ok(changes) => {
+                    for (peer, state) in changes {
+                        match state {
+                            PeerState::Connected => {
+                                self.seen_player = true;
+                                self.players.push(peer);
+                            }
+                            PeerState::Disconnected => {
+                                self.players.retain(|p| *p != peer);
+                                let source = self.source(peer);
+                                if let Some(follower) = self.follower.as_mut() {
+                                    follower.leave(source);
+                                }
+                            }
+                        }
+                    }
+                }
+                Err(_) => self.socket = None,
+            }
+        }
+        if let Some(channel) =
+            self.socket.as_mut().and_then(|s| s.get_channel_mut(HELLO_CHANNEL).ok())
+        {
+            for peer in &self.players {
+                if !self.greeted.contains(peer)
+                    && channel.try_send(self.hello.clone().into(), *peer).is_ok()
+                {
+                    self.greeted.push(*peer);
+                }
+            }
+            // The players' hellos say nothing a watcher needs: the stream names them.
+            let _ = channel.receive();
+        }
+        if self.follower.is_none() {
+            if self.seen_player && self.players.is_empty() {
+                return self.end(WatchEnd::Failed(
+                    "the players left before the match could be shown".into(),
+                ));
+            }
+            if !self.seen_player && self.opened.elapsed() > PEER_CONNECT_BOUND {
+                let why = format!(
+                    "no player could be reached in {} s (a firewall or NAT between you; a TURN \
+                     relay in Settings fixes this)",
+                    PEER_CONNECT_BOUND.as_secs()
+                );
+                return self.end(WatchEnd::Failed(why));
+            }
+        }
+        Ok(())
+    }
+
+    /// Simulates the next frame received, if any; an error if it differs from the players'.
+    pub fn step(&mut self) -> Result<bool, WatchEnd> {
+        let Some(follower) = self.follower.as_mut() else { return Ok(false) };
+        match follower.step() {
+            Ok(stepped) => Ok(stepped),
+            Err(fault) => self.end(WatchEnd::Fault(fault)),
+        }
+    }
+
+    /// The number the follower knows `peer`'s stream by.
+    fn source(&mut self, peer: PeerId) -> usize {
+        match self.sources.iter().position(|p| *p == peer) {
+            Some(index) => index,
+            None => {
+                self.sources.push(peer);
+                self.sources.len() - 1
+            }
+        }
+    }
+
+    /// Players connected to this watcher now.
+    pub fn players_connected(&self) -> usize {
+        self.players.len()
+    }
+
+    /// Whether the stream can bring nothing more: every player has gone (or the network
+    /// with them) and everything received has been simulated.
+    pub fn stream_ended(&self) -> bool {
+        let idle = self.follower.as_ref().is_none_or(|f| f.behind() == 0);
+        idle && self.seen_player && self.players.is_empty()
+    }
+
+    fn end<T>(&mut self, why: WatchEnd) -> Result<T, WatchEnd> {
+        self.problem = Some(why.clone());
+        Err(why)
+    }
+}
