@@ -7,7 +7,7 @@ use super::connect::{HELLO_CHANNEL, IceServer, PEER_CONNECT_BOUND, WATCH_CHANNEL
 use super::hello::Hello;
 use super::watch::{Broadcast, Follower, StreamFault};
 use matchbox_socket::{PeerId, PeerState, WebRtcChannel, WebRtcSocket};
-use std::sync::mpsc;
+use std::sync::{Mutex, mpsc};
 use std::time::Instant;
 
 /// What stops a watch.
@@ -31,7 +31,8 @@ impl std::fmt::Display for WatchEnd {
 /// A watcher of one match.
 pub struct Watcher {
     socket: Option<WebRtcSocket>,
-    failure: mpsc::Receiver<String>,
+    /// Behind a lock so a watcher can live in a shared resource (a receiver is not `Sync`).
+    failure: Mutex<mpsc::Receiver<String>>,
     stream: Option<WebRtcChannel>,
     hello: Vec<u8>,
     greeted: Vec<PeerId>,
@@ -53,7 +54,7 @@ impl Watcher {
         let stream = socket.take_channel(WATCH_CHANNEL).ok();
         Ok(Watcher {
             socket: Some(socket),
-            failure,
+            failure: Mutex::new(failure),
             stream,
             hello: Hello::watcher(name).encode(),
             greeted: Vec::new(),
@@ -72,7 +73,8 @@ impl Watcher {
         if let Some(problem) = &self.problem {
             return Err(problem.clone());
         }
-        if let Ok(why) = self.failure.try_recv() {
+        let failed = self.failure.lock().ok().and_then(|failure| failure.try_recv().ok());
+        if let Some(why) = failed {
             // The socket's message loop has ended: polling it again would panic in matchbox.
             self.socket = None;
             if self.follower.is_none() {

@@ -8,4 +8,5 @@ mod lan;
 mod net_support;
 mod replays;
 mod screens;
+mod watch;
 mod window;

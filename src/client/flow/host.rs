@@ -15,4 +15,6 @@ pub enum MatchHost {
     Online,
     /// A match record played back.
     Replay,
+    /// Someone else's online or LAN match, watched live.
+    Watch,
 }

@@ -23,11 +23,12 @@ use crate::net::connect::{GAME_CHANNEL, HELLO_CHANNEL, PEER_CONNECT_BOUND, WATCH
 use crate::net::diagnostics::DesyncRecord;
 use crate::net::hello::{Agreed, Hello, agree, names};
 use crate::net::lan::Listing;
-use crate::net::room::{private_room, private_room_of, quick_match};
+use crate::net::room::{private_room, private_room_of, quick_match, watch_room};
 use crate::net::session::{build_session, handle_of, match_seed};
 use crate::net::signaller::Introduced;
 use crate::net::socket::{Counters, Impairment, SafeChannel};
 use crate::net::watch::Watched;
+use crate::net::watcher::Watcher;
 use bevy::prelude::*;
 use bevy_ggrs::{LocalPlayers, Session};
 use carrom_signaling::code as invite;
@@ -55,6 +56,8 @@ pub enum JoinRequest {
     },
     /// Join the quick-match queue for the game chosen on Home.
     Quick,
+    /// Watch the match of the code (or link) typed: no seat.
+    Watch(String),
     /// Host the game chosen on Home on this network.
     LanHost {
         /// The network protocol version announced ([`crate::net::PROTOCOL_VERSION`]; tests
@@ -104,12 +107,19 @@ pub struct Lobby {
     status: String,
     lan: bool,
     hosting: Option<LanHosting>,
+    /// Watching, not playing: the connection to the match's players.
+    watching: Option<Watcher>,
 }
 
 impl Lobby {
     /// Hosting on this network: the addresses players there can type to join.
     pub fn lan_addresses(&self) -> Option<Vec<String>> {
         self.hosting.as_ref().map(LanHosting::addresses)
+    }
+
+    /// Whether this lobby waits for a match to watch.
+    pub fn watching(&self) -> bool {
+        self.watching.is_some()
     }
 
     /// Whether this lobby is for a game on this network.
@@ -196,7 +206,31 @@ fn open_lobby(
         status: "Connecting to the signaling server...".into(),
         lan,
         hosting: None,
+        watching: None,
     };
+    if let JoinRequest::Watch(text) = &request {
+        match invite::parse(text) {
+            Some(found) => {
+                let url = watch_room(&preferences.signaling, &found.code);
+                match Watcher::open(&url, &preferences.ice, name) {
+                    Ok(watcher) => {
+                        lobby.watching = Some(watcher);
+                        lobby.code = Some(found.code);
+                        lobby.ended = false;
+                        lobby.status = "Connecting to the match's players...".into();
+                    }
+                    Err(e) => lobby.problem = Some(e),
+                }
+            }
+            None => {
+                let problem = format!("{text:?} is not an invite code (13 letters and digits).");
+                lobby.status = problem.clone();
+                lobby.problem = Some(problem);
+            }
+        }
+        commands.insert_resource(lobby);
+        return;
+    }
     match room(&request, &preferences, players, game) {
         Ok(Room { url, code, players, creator, hosting }) => {
             lobby.players = players;
@@ -263,7 +297,7 @@ fn room(
         JoinRequest::Room { code, players } => {
             Ok(online(private_room(signaling, code, *players), Some(code.clone()), *players, false))
         }
-        JoinRequest::Quick => {
+        JoinRequest::Quick | JoinRequest::Watch(_) => {
             Ok(online(quick_match(signaling, game, players), None, players, false))
         }
         JoinRequest::LanHost { protocol } => {
@@ -308,6 +342,10 @@ fn wait_in_lobby(
 ) {
     let Some(mut lobby) = lobby else { return };
     let lobby = &mut *lobby;
+    if lobby.watching.is_some() {
+        wait_to_watch(&mut commands, lobby, &mut screen, &mut host, &mut game);
+        return;
+    }
     let failed = lobby.failure.lock().ok().and_then(|failure| failure.try_recv().ok());
     if let Some(message) = failed {
         // The socket's message loop has ended: polling it again would panic in matchbox.
@@ -440,6 +478,43 @@ fn wait_in_lobby(
         watchers,
     ));
     host.set(MatchHost::Online);
+    screen.set(Screen::Game);
+}
+
+/// Watching: waits for a player to send the match, then shows it.
+fn wait_to_watch(
+    commands: &mut Commands,
+    lobby: &mut Lobby,
+    screen: &mut NextState<Screen>,
+    host: &mut NextState<MatchHost>,
+    game: &mut NextState<GameType>,
+) {
+    let Some(watcher) = lobby.watching.as_mut() else { return };
+    if lobby.ended {
+        return;
+    }
+    if let Err(end) = watcher.poll() {
+        lobby.ended = true;
+        lobby.problem = Some(end.to_string());
+        lobby.status = end.to_string();
+        return;
+    }
+    let Some(follower) = watcher.follower.as_ref() else {
+        lobby.status = match watcher.players_connected() {
+            0 => "Connecting to the match's players...".into(),
+            n => format!("Connected to {n} player(s), waiting for the match..."),
+        };
+        return;
+    };
+    let names = follower.names.clone();
+    let start = follower.game;
+    let Some(watcher) = lobby.watching.take() else { return };
+    super::spectate::start(commands, watcher, start, names);
+    game.set(match start {
+        Watched::Carrom(_) => GameType::Carrom,
+        Watched::Draughts(_) => GameType::Draughts,
+    });
+    host.set(MatchHost::Watch);
     screen.set(Screen::Game);
 }
 

@@ -11,6 +11,7 @@ pub mod online;
 pub mod online_draughts;
 pub mod replay;
 pub mod sets;
+pub mod spectate;
 pub mod tape;
 
 pub use local::{FixedSeed, LocalMatch, MatchFinished, MatchStep, next_seed, start_local};
@@ -34,6 +35,7 @@ impl Plugin for HostsPlugin {
                     HostSystems::Local.run_if(in_state(MatchHost::Local)),
                     HostSystems::Online.run_if(in_state(MatchHost::Online)),
                     HostSystems::Replay.run_if(in_state(MatchHost::Replay)),
+                    HostSystems::Watch.run_if(in_state(MatchHost::Watch)),
                 ),
             );
         }
@@ -47,6 +49,7 @@ impl Plugin for HostsPlugin {
             lan_host::LanHostPlugin,
             tape::TapePlugin,
             replay::ReplayPlugin,
+            spectate::SpectatePlugin,
         ));
     }
 }

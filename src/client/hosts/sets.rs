@@ -16,4 +16,6 @@ pub enum HostSystems {
     Online,
     /// A record steps the match.
     Replay,
+    /// The players' stream steps the match (watching it).
+    Watch,
 }

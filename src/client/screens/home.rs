@@ -240,6 +240,7 @@ fn home_menu(
                 row.spawn(option_label("Invite code"));
                 row.spawn(ui::button(shown, Action::EditCode, next(), code.typing));
                 row.spawn(ui::button("Join", Action::JoinCode, next(), false));
+                row.spawn(ui::button("Watch a match", Action::WatchCode, next(), false));
             });
             let server =
                 format!("Signaling server: {} (change it in Settings)", preferences.signaling);
@@ -423,6 +424,11 @@ fn act(
             Action::JoinCode => {
                 code.typing = false;
                 commands.insert_resource(JoinRequest::Code(code.text.clone()));
+                next.set(Screen::Lobby);
+            }
+            Action::WatchCode => {
+                code.typing = false;
+                commands.insert_resource(JoinRequest::Watch(code.text.clone()));
                 next.set(Screen::Lobby);
             }
             Action::HowToPlay => next.set(Screen::HowToPlay),

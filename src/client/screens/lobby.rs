@@ -29,7 +29,11 @@ impl Plugin for LobbyScreenPlugin {
 
 fn spawn(mut commands: Commands, lobby: Res<Lobby>) {
     commands.spawn(ui::screen_root(Screen::Lobby)).with_children(|root| {
-        let title = if lobby.on_lan() { "On this network" } else { "Online" };
+        let title = match (lobby.watching(), lobby.on_lan()) {
+            (true, _) => "Watch a match",
+            (false, true) => "On this network",
+            (false, false) => "Online",
+        };
         root.spawn(ui::text(title, 40.0, palette::ACCENT));
         if let Some(addresses) = lobby.lan_addresses() {
             let how = "You host this game. Players here choose Join on this network and find \
@@ -42,7 +46,7 @@ fn spawn(mut commands: Commands, lobby: Res<Lobby>) {
             };
             root.spawn(ui::text(shown, 32.0, palette::TEXT));
         }
-        if let Some(code) = lobby.code() {
+        if let Some(code) = lobby.code().filter(|_| !lobby.watching()) {
             root.spawn(ui::text("Invite code", 18.0, palette::DIM));
             root.spawn(ui::text(code.to_string(), 44.0, palette::TEXT));
             root.spawn(ui::row()).with_children(|row| {

@@ -40,6 +40,7 @@ fn spawn(
     host: Res<State<MatchHost>>,
 ) {
     let replay = *host.get() == MatchHost::Replay;
+    let watching = *host.get() == MatchHost::Watch;
     let carrom_shooter =
         local.map(|l| l.side_name(l.current.settings().side_of(l.current.shooter())));
     let shooter =
@@ -68,6 +69,10 @@ fn spawn(
             menu.spawn(ui::button("Continue", Action::Continue, 0, false));
             if replay {
                 menu.spawn(ui::button("Leave the replay", Action::Replays, 1, false));
+                return;
+            }
+            if watching {
+                menu.spawn(ui::button("Stop watching", Action::SaveAndLeave, 1, false));
                 return;
             }
             menu.spawn(ui::button(resign, Action::Resign, 1, false));

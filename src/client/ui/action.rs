@@ -52,6 +52,8 @@ pub enum Action {
     EditCode,
     /// Home (online): join the private match whose code was typed.
     JoinCode,
+    /// Home (online): watch the match whose code was typed.
+    WatchCode,
     /// Home (online): join the quick-match queue.
     QuickMatch,
     /// Home (on this network): host the game chosen.
