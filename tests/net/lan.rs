@@ -301,3 +301,28 @@ fn lan_the_host_quitting_mid_match_is_a_peer_leaving() {
     assert_eq!(report["result"]["ending"], "opponent_gone");
     assert!(report["result"]["winner_side"].is_u64(), "the one who stayed wins the forfeit");
 }
+
+#[test]
+fn lan_a_watcher_arriving_mid_match_by_address_ends_on_the_players_hash() {
+    let test = "lan_a_watcher_arriving_mid_match_by_address_ends_on_the_players_hash";
+    let Some(lan) = lan(test, 3) else {
+        return;
+    };
+    // Real time: a two-player Disc Pool match between medium bots lasts about 20 s.
+    let host_args = [PEER, &["--lan-host", "--as", "Asha", "--players", "2"]].concat();
+    let (host, said) =
+        lan.carrom(1, &[host_args, vec!["--variant", "disc_pool", "--bot", "medium"]].concat());
+    let address = hosted_at(&said, 1);
+    let join_args = [PEER, &["--lan-join", "--address", &address, "--bot", "medium"]].concat();
+    let (joiner, _) = lan.carrom(2, &join_args);
+    std::thread::sleep(Duration::from_secs(8));
+    let watch_args = [PEER, &["--lan-join", "--address", &address, "--watch"]].concat();
+    let (watcher, _) = lan.carrom(3, &watch_args);
+    let players = finish_all(vec![host, joiner], Duration::from_secs(420));
+    one_end(&players);
+    let (code, report) = finish(watcher, Duration::from_secs(60));
+    eprintln!("watcher: {report}");
+    assert_eq!(code, 0, "{report}");
+    assert_eq!(report["hash"], players[0]["hash"], "the watcher ends on the players' state");
+    assert!(report["joined_at_frame"].as_u64().unwrap() > 0, "it arrived mid-match: {report}");
+}

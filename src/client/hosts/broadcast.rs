@@ -3,13 +3,13 @@
 //! frame GGRS confirms ([`crate::net::watch`]). Watchers never send anything the match
 //! reads; one leaving is only dropped from the list.
 
-use super::online::{Online, OnlineConfig, session_events};
+use super::online::{Online, session_events};
 use super::sets::HostSystems;
 use crate::client::flow::Screen;
 use crate::game::Input;
 use crate::net::watch::{Broadcast, Feed, Watched};
 use bevy::prelude::*;
-use bevy_ggrs::Session;
+use bevy_ggrs::ConfirmedFrameCount;
 use matchbox_socket::{PeerId, WebRtcChannel};
 
 /// The stream of the online match to its watchers.
@@ -64,7 +64,7 @@ impl Plugin for BroadcastPlugin {
 fn stream(
     mut broadcasting: ResMut<Broadcasting>,
     online: Res<Online>,
-    session: Option<Res<Session<OnlineConfig>>>,
+    confirmed: Option<Res<ConfirmedFrameCount>>,
 ) {
     let b = &mut *broadcasting;
     let watchers = online.watchers();
@@ -80,11 +80,10 @@ fn stream(
             changed = true;
         }
     }
-    let confirmed = match session.as_deref() {
-        Some(Session::P2P(s)) => s.confirmed_frame(),
-        _ => return,
-    };
-    let mut messages = b.feed.confirm(confirmed);
+    // As of GGRS's last frame, not the session's live figure: the session hears inputs
+    // every update, but re-simulates a frame it mispredicted only when it next advances.
+    let Some(confirmed) = confirmed else { return };
+    let mut messages = b.feed.confirm(confirmed.0);
     if changed {
         messages.push(Broadcast::Watching(b.welcomed.len() as u8));
     }
