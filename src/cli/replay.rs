@@ -1,7 +1,8 @@
 //! `carrom replay FILE`: re-runs a match record (or a desync record) headless. A match
-//! record is checked at every stroke or move boundary, a desync record at every frame; the
-//! first hash that differs is reported. Desync records come from online play, so only a
-//! build with the client reads them.
+//! record is checked at every stroke or move boundary; a desync record — a match record
+//! with a desync section — at every frame, against the hashes of the peer that wrote it.
+//! The first hash that differs is reported. Desync records come from online play, so only
+//! a build with the client reads their desync section (others check them as match records).
 
 use super::exit::{Exit, fail};
 use super::output::{print_lines, read_input};
@@ -21,6 +22,10 @@ pub struct Args {
 #[cfg(feature = "client")]
 #[derive(Serialize)]
 struct DesyncSummary {
+    game: String,
+    mode: String,
+    players: Vec<String>,
+    desync_frame: i64,
     frames: usize,
     first_difference: Option<FrameDifference>,
 }
@@ -59,6 +64,9 @@ pub fn run(args: &Args) -> Exit {
         Ok(value) => value,
         Err(e) => return bad(format!("not a record: {e}")),
     };
+    if value.get("desync").is_some() && cfg!(feature = "client") {
+        return desync(command, value, bad);
+    }
     if value.get("started").is_some() {
         let record = match serde_json::from_value::<MatchRecord>(value) {
             Ok(record) => record,
@@ -89,10 +97,11 @@ pub fn run(args: &Args) -> Exit {
 #[cfg(feature = "client")]
 fn desync(command: &str, value: serde_json::Value, bad: impl Fn(String) -> Exit) -> Exit {
     use carrom::net::diagnostics::DesyncRecord;
-    let replay = match serde_json::from_value::<DesyncRecord>(value)
-        .map_err(|e| format!("not a match or desync record: {e}"))
-        .and_then(|record| record.replay())
-    {
+    let record = match serde_json::from_value::<DesyncRecord>(value) {
+        Ok(record) => record,
+        Err(e) => return bad(format!("not a desync record: {e}")),
+    };
+    let replay = match record.replay() {
         Ok(replay) => replay,
         Err(e) => return bad(e),
     };
@@ -101,7 +110,17 @@ fn desync(command: &str, value: serde_json::Value, bad: impl Fn(String) -> Exit)
         .first_difference
         .map(|(frame, recorded, replayed)| FrameDifference { frame, recorded, replayed });
     ended(
-        print_lines(command, [DesyncSummary { frames: replay.frames, first_difference }]),
+        print_lines(
+            command,
+            [DesyncSummary {
+                game: game_name(&record.record),
+                mode: record.record.mode.clone(),
+                players: record.record.players.clone(),
+                desync_frame: record.desync.frame,
+                frames: replay.frames,
+                first_difference,
+            }],
+        ),
         differs,
     )
 }
@@ -109,7 +128,7 @@ fn desync(command: &str, value: serde_json::Value, bad: impl Fn(String) -> Exit)
 /// Without the client there are no desync records to read.
 #[cfg(not(feature = "client"))]
 fn desync(_: &str, _: serde_json::Value, bad: impl Fn(String) -> Exit) -> Exit {
-    bad("not a match record (desync records are read by builds with the client)".into())
+    bad("not a match record".into())
 }
 
 /// The exit code once the summary is printed: 4 if a hash differed.

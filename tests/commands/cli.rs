@@ -330,3 +330,50 @@ fn replay_verifies_a_match_record_and_finds_a_tampered_stroke() {
     assert!(text(&out.stderr).contains("not a match record"), "{}", text(&out.stderr));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[cfg(feature = "client")]
+#[test]
+fn replay_re_runs_a_desync_record_frame_by_frame_and_names_the_frame_that_differs() {
+    use carrom::game::{Input, Match, Phase, advance};
+    use carrom::net::diagnostics::{DesyncRecord, Found, FrameLog};
+    use carrom::net::watch::Watched;
+    use carrom::rules::{Settings, Variant};
+    use carrom::sim::PresetId;
+    let dir = std::env::temp_dir().join(format!("carrom-cli-desync-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let s = Settings::new(Variant::Freestyle, 2, PresetId::Standard, 30, 11).unwrap();
+    let mut m = Match::new(s);
+    let mut frames = FrameLog::default();
+    for frame in 0..900 {
+        let mut inputs = vec![Input::ZERO; 2];
+        if m.phase() == Phase::Aim {
+            let shooter = s.player_at(m.shooter()).unwrap();
+            inputs[shooter] = Input::commit(m.next_stroke(), carrom::bot::random_stroke(&m, 5));
+        }
+        frames.record(frame, m.hash(), &inputs);
+        advance(&mut m, &inputs);
+    }
+    let found = Found { frame: 850, local: 1, remote: 2, confirmed: 840 };
+    let names = vec!["A".into(), "B".into()];
+    let record =
+        DesyncRecord::of(Watched::Carrom(Match::new(s)), &frames, names, "online", 5, found);
+    let file = record.write(&dir, "peer").expect("written");
+    assert!(file.ends_with("desync-peer-frame-850.json"));
+    println!("a desync record of 900 frames: {} bytes", std::fs::metadata(&file).unwrap().len());
+    let out = carrom(&["replay", file.to_str().unwrap()], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let line: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(line["frames"], 900);
+    assert_eq!(line["desync_frame"], 850);
+    assert_eq!(line["first_difference"], serde_json::Value::Null);
+    assert_eq!((line["game"].as_str(), line["mode"].as_str()), (Some("freestyle"), Some("online")));
+
+    let mut tampered = record;
+    tampered.desync.checksums[600] = "0000000000000000".into();
+    std::fs::write(&file, serde_json::to_vec(&tampered).unwrap()).unwrap();
+    let out = carrom(&["replay", file.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(4), "a difference exits 4");
+    let line: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(line["first_difference"]["frame"], 600);
+    let _ = std::fs::remove_dir_all(&dir);
+}

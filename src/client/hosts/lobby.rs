@@ -20,7 +20,6 @@ use crate::client::flow::{Controller, GameType, MatchHost, MatchSetup, Screen};
 use crate::client::persistence::Preferences;
 use crate::game::Match;
 use crate::net::connect::{GAME_CHANNEL, HELLO_CHANNEL, PEER_CONNECT_BOUND, WATCH_CHANNEL, open};
-use crate::net::diagnostics::DesyncRecord;
 use crate::net::hello::{Agreed, Hello, agree, names};
 use crate::net::lan::Listing;
 use crate::net::room::{private_room, private_room_of, quick_match, watch_room};
@@ -430,10 +429,11 @@ fn wait_in_lobby(
                 );
             let m = Match::new(settings);
             let names = shown_names[..peers.len()].to_vec();
-            commands.insert_resource(Broadcasting::new(Watched::Carrom(m), names, stream));
+            commands.insert_resource(Broadcasting::new(Watched::Carrom(m), names.clone(), stream));
             commands.insert_resource(LocalMatch::resumed(m, controllers, shown_names.clone()));
             commands.insert_resource(OnlineMatch(m));
-            let record = OnlineRecord::new(DesyncRecord::new(&settings), diagnostics.0.clone());
+            let record =
+                OnlineRecord::new(Watched::Carrom(m), names, lobby.lan, diagnostics.0.clone());
             commands.insert_resource(record);
             game.set(GameType::Carrom);
         }
@@ -451,10 +451,11 @@ fn wait_in_lobby(
             commands.insert_resource(table);
             let turns = TurnGame::new(Draughts::new(), black_player);
             let names = shown_names[..2].to_vec();
+            let dir = diagnostics.0.clone();
+            let record = OnlineRecord::new(Watched::Draughts(turns), names.clone(), lobby.lan, dir);
+            commands.insert_resource(record);
             commands.insert_resource(Broadcasting::new(Watched::Draughts(turns), names, stream));
             commands.insert_resource(OnlineDraughts(turns));
-            let record = DesyncRecord::draughts(black_player);
-            commands.insert_resource(OnlineRecord::new(record, diagnostics.0.clone()));
             game.set(GameType::Draughts);
         }
     }

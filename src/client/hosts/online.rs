@@ -13,12 +13,13 @@ use crate::client::draughts::DraughtsMatch;
 use crate::client::flow::Screen;
 use crate::game::{Input, Match, Phase, advance};
 use crate::net::connect::HELLO_CHANNEL;
-use crate::net::diagnostics::DesyncRecord;
+use crate::net::diagnostics::{DesyncRecord, Found, FrameLog};
 use crate::net::hello::Hello;
 use crate::net::session::{frame_inputs, handle_of};
 use crate::net::socket::Counters;
 use crate::net::turn_input::input_of;
 use crate::net::watch::MAX_WATCHERS;
+use crate::net::watch::Watched;
 use bevy::prelude::*;
 use bevy_ggrs::{
     GgrsConfig, GgrsPlugin, GgrsSchedule, LoadWorld, LocalInputs, LocalPlayers, PlayerInputs,
@@ -180,19 +181,45 @@ fn route_name(relayed: Option<bool>) -> &'static str {
 /// Every input simulated and each frame's checksum, for a desync record.
 #[derive(Resource)]
 pub struct OnlineRecord {
-    record: DesyncRecord,
+    start: Watched,
+    frames: FrameLog,
+    names: Vec<String>,
+    mode: &'static str,
+    started: u64,
     dir: Option<PathBuf>,
 }
 
 impl OnlineRecord {
-    /// An empty record of a match of these settings, to be written into `dir`.
-    pub fn new(record: DesyncRecord, dir: Option<PathBuf>) -> OnlineRecord {
-        OnlineRecord { record, dir }
+    /// An empty record of the match that begins at `start`, played by `names` online or on
+    /// this network (`lan`), to be written into `dir`.
+    pub fn new(
+        start: Watched,
+        names: Vec<String>,
+        lan: bool,
+        dir: Option<PathBuf>,
+    ) -> OnlineRecord {
+        let mode = if lan { "lan" } else { "online" };
+        let started = super::tape::now();
+        OnlineRecord { start, frames: FrameLog::default(), names, mode, started, dir }
     }
 
     /// Notes the state's `hash` at the start of `frame` and the inputs applied to it.
     pub fn record(&mut self, frame: usize, hash: u64, inputs: &[Input]) {
-        self.record.record(frame, hash, inputs);
+        self.frames.record(frame, hash, inputs);
+    }
+
+    /// Writes the desync record of what GGRS `found`, tagged `tag`; where, if it could be.
+    fn write(&self, tag: &str, found: Found) -> Option<PathBuf> {
+        let dir = self.dir.as_ref()?;
+        let record = DesyncRecord::of(
+            self.start,
+            &self.frames,
+            self.names.clone(),
+            self.mode,
+            self.started,
+            found,
+        );
+        record.write(dir, tag)
     }
 }
 
@@ -284,7 +311,7 @@ pub(super) fn step_carrom(
     if let Some(mut record) = record {
         let frame = m.0.frame() as usize;
         let hash = m.0.hash();
-        record.record.record(frame, hash, &inputs);
+        record.record(frame, hash, &inputs);
     }
     advance(&mut m.0, &inputs);
     if over.0.is_none() && m.0.phase() == Phase::MatchOver {
@@ -402,11 +429,13 @@ pub(super) fn session_events(
             GgrsEvent::DesyncDetected { frame, local_checksum, remote_checksum, addr } => {
                 let me = online.socket.as_mut().and_then(|s| s.id());
                 let tag = me.map_or_else(|| "local".to_string(), |id| id.to_string());
-                let written = record.as_ref().and_then(|record| {
-                    let dir = record.dir.as_ref()?;
-                    let checksums = (local_checksum, remote_checksum);
-                    record.record.write(dir, &tag, frame as i64, checksums, confirmed as i64)
-                });
+                let found = Found {
+                    frame: frame as i64,
+                    local: local_checksum,
+                    remote: remote_checksum,
+                    confirmed: confirmed as i64,
+                };
+                let written = record.as_ref().and_then(|record| record.write(&tag, found));
                 let report = written.as_ref().map_or_else(
                     || "no report could be written".to_string(),
                     |p| format!("report: {}", p.display()),
