@@ -804,3 +804,23 @@ fn the_clients_synctest_catches_a_nondeterministic_rollback_system() {
     let (_, mismatches) = client_synctest(true);
     assert!(mismatches > 0, "the canary was caught");
 }
+
+#[test]
+fn a_match_whose_window_is_closed_mid_match_is_kept_as_left() {
+    let dir = home("closed");
+    let mut app = client(&dir, 4);
+    press(&mut app, Action::Play);
+    assert_eq!(screen(&app), Screen::Game);
+    let m = local(&app).current;
+    play_with_pointer(&mut app, choose(&m, BotLevel::Easy, None).stroke);
+    let ruled = run_until(&mut app, 3_000, |a| {
+        local(a).current.phase() == Phase::Aim && local(a).current.next_stroke() > 1
+    });
+    assert!(ruled, "the stroke was played and ruled");
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
+    let record = only_record(&dir);
+    assert_eq!((record.mode.as_str(), record.finished), ("pass_and_play", false), "{record:?}");
+    assert_eq!(record.result, "Left unfinished");
+    assert!(!record.length().starts_with("0 "), "the stroke played is in it: {record:?}");
+}

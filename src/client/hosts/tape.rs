@@ -1,7 +1,7 @@
 //! Every match on screen is recorded: carrom's inputs frame by frame (a rollback replaces
 //! the frames it re-simulates, as it does the state), or the draughts moves on the board.
-//! When the match screen closes — the match over, or left for Home — the tape becomes a
-//! [`MatchRecord`] in the records directory, with the outcome in words.
+//! When the match screen closes — the match over, left for Home, or the window closed — the
+//! tape becomes a [`MatchRecord`] in the records directory, with the outcome in words.
 
 use super::local::{LocalMatch, MatchStep};
 use super::sets::{HostSystems, MatchSystems};
@@ -55,6 +55,7 @@ impl Plugin for TapePlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(OnEnter(Screen::Game), begin)
             .add_systems(OnExit(Screen::Game), write)
+            .add_systems(Last, write_when_closing.run_if(resource_exists::<Tape>))
             .add_systems(
                 FixedUpdate,
                 record_local
@@ -114,6 +115,13 @@ fn begin(
         }
     };
     commands.insert_resource(tape);
+}
+
+/// The game is closing (its window closed) mid-match: the match is kept as left.
+fn write_when_closing(mut exits: MessageReader<AppExit>, mut commands: Commands) {
+    if exits.read().next().is_some() {
+        commands.queue(write);
+    }
 }
 
 /// Turns the tape into a record and keeps it. A match over says how it ended; one left
