@@ -1,14 +1,14 @@
 //! LAN play in the client, inside a fresh network namespace (loopback only, multicast
 //! routed there): a game hosted from Home is announced, listed on another client's Join on
-//! this network, joined with one click and withdrawn once it starts; the join screen says
-//! when nothing is found and refuses addresses that are wrong or where nothing answers.
+//! this network, joined with one click, and once it starts listed for watchers only; a
+//! third client watches it with one click. The join screen says when nothing is found and
+//! refuses addresses that are wrong or where nothing answers.
 
 use crate::screens::{
     client, closed_port, home, press, real_time_until, screen, texts, type_key, type_text,
 };
 use bevy::prelude::*;
-use carrom::client::{Action, Mode, Preferences, Screen};
-use carrom::net::lan::LanBrowser;
+use carrom::client::{Action, MatchHost, Mode, Preferences, Screen};
 use std::time::{Duration, Instant};
 
 /// Steps both clients in real time until `done` or the limit; whether `done` became true.
@@ -31,8 +31,8 @@ fn both_until(
 }
 
 #[test]
-fn lan_a_game_hosted_from_home_is_listed_joined_with_one_click_and_withdrawn() {
-    let test = "lan_a_game_hosted_from_home_is_listed_joined_with_one_click_and_withdrawn";
+fn lan_a_game_hosted_from_home_is_listed_joined_with_one_click_and_then_watched() {
+    let test = "lan_a_game_hosted_from_home_is_listed_joined_with_one_click_and_then_watched";
     if !crate::net_support::isolated(module_path!(), test) {
         return;
     }
@@ -60,13 +60,23 @@ fn lan_a_game_hosted_from_home_is_listed_joined_with_one_click_and_withdrawn() {
     assert!(playing, "both play: {} / {}", texts(&mut host), texts(&mut joiner));
     let names = texts(&mut host);
     assert!(names.contains("Ben"), "the joiner's name is on the host's HUD: {names}");
-    // Started, the game is no longer offered.
-    let mut browser = LanBrowser::start().unwrap();
-    let withdrawn = both_until(&mut host, &mut joiner, Duration::from_secs(20), |_, _| {
-        browser.poll();
-        browser.games().is_empty()
+    // Started, the game is offered to watchers only.
+    let mut watcher = client(&home("lan-watch"), 3);
+    press(&mut watcher, Action::Mode(Mode::Lan));
+    press(&mut watcher, Action::FindLanGames);
+    let offered = both_until(&mut host, &mut watcher, Duration::from_secs(30), |_, watcher| {
+        texts(watcher).contains("Asha — Disc Pool, 2 players, full — being played")
     });
-    assert!(withdrawn, "still listed: {:?}", browser.games());
+    assert!(offered, "a Watch button: {}", texts(&mut watcher));
+    press(&mut watcher, Action::WatchLan(0));
+    let watching = both_until(&mut watcher, &mut joiner, Duration::from_secs(60), |w, _| {
+        host.update();
+        screen(w) == Screen::Game
+    });
+    assert!(watching, "the watcher sees the match: {}", texts(&mut watcher));
+    let state = *watcher.world().resource::<State<MatchHost>>().get();
+    assert_eq!(state, MatchHost::Watch);
+    assert!(texts(&mut watcher).contains("Watching live"), "{}", texts(&mut watcher));
 }
 
 #[test]

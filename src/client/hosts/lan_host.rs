@@ -1,8 +1,8 @@
 //! A LAN game this machine hosts: its in-process signaling server, what `/lan` answers and
-//! the mDNS announcement, kept in step with the seats taken. The announcement is withdrawn
-//! when the match starts, and the listing says every seat is taken (watchers who type the
-//! address still find the match's room); the server stays until the host is back on Home,
-//! so a match never depends on it stopping.
+//! the mDNS announcement, kept in step with the seats taken. Once the match starts, both
+//! say every seat is taken, so the game is listed for watchers only; the server and the
+//! announcement stay until the host is back on Home, so a match never depends on them
+//! stopping.
 
 use crate::client::flow::Screen;
 use crate::net::lan::{Announcement, LanServer, Listing};
@@ -70,20 +70,26 @@ impl LanHosting {
         }
     }
 
-    /// The match has started: nobody else can join, so the game is no longer offered, but
-    /// it can still be watched.
+    /// The match has started: nobody else can join, so the game is offered to watchers
+    /// only.
     pub fn close(mut self) -> LanMatchServer {
-        self.announcement = None;
         self.listing.free = 0;
         self.server.show(Some(&self.listing));
-        LanMatchServer { _kept: self.server }
+        if let Some(announcement) = self.announcement.as_mut()
+            && let Err(e) = announcement.update(&self.listing)
+        {
+            warn!("the game could not be announced as being played: {e}");
+        }
+        LanMatchServer { _kept: self.server, _announced: self.announcement }
     }
 }
 
-/// The server of the LAN match being played, kept until Home (it stops when dropped).
+/// The server of the LAN match being played and its announcement, kept until Home (they
+/// stop when dropped).
 #[derive(Resource)]
 pub struct LanMatchServer {
     _kept: LanServer,
+    _announced: Option<Announcement>,
 }
 
 /// Drops the hosted match's server once the host is back on Home.

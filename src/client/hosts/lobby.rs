@@ -57,6 +57,14 @@ pub enum JoinRequest {
     Quick,
     /// Watch the match of the code (or link) typed: no seat.
     Watch(String),
+    /// Watch the match being played on this network at `address`, which says it is
+    /// `listing`.
+    WatchLan {
+        /// The host's server.
+        address: SocketAddr,
+        /// What it hosts.
+        listing: Listing,
+    },
     /// Host the game chosen on Home on this network.
     LanHost {
         /// The network protocol version announced ([`crate::net::PROTOCOL_VERSION`]; tests
@@ -187,7 +195,10 @@ fn open_lobby(
             Hello::new(creator, setup.variant, players, setup.preset, setup.shot_clock, name);
         if draughts { hello.for_draughts(setup.draughts_colour == Colour::Black) } else { hello }
     };
-    let lan = matches!(request, JoinRequest::LanHost { .. } | JoinRequest::Lan { .. });
+    let lan = matches!(
+        request,
+        JoinRequest::LanHost { .. } | JoinRequest::Lan { .. } | JoinRequest::WatchLan { .. }
+    );
     let mut lobby = Lobby {
         socket: None,
         players,
@@ -207,22 +218,14 @@ fn open_lobby(
         hosting: None,
         watching: None,
     };
-    if let JoinRequest::Watch(text) = &request {
-        match invite::parse(text) {
-            Some(found) => {
-                let url = watch_room(&preferences.signaling, &found.code);
-                match Watcher::open(&url, &preferences.ice, name) {
-                    Ok(watcher) => {
-                        lobby.watching = Some(watcher);
-                        lobby.code = Some(found.code);
-                        lobby.ended = false;
-                        lobby.status = "Connecting to the match's players...".into();
-                    }
-                    Err(e) => lobby.problem = Some(e),
-                }
+    if let Some(watch) = watch_address(&request, &preferences) {
+        match watch.and_then(|(url, ice)| Watcher::open(&url, &ice, name)) {
+            Ok(watcher) => {
+                lobby.watching = Some(watcher);
+                lobby.ended = false;
+                lobby.status = "Connecting to the match's players...".into();
             }
-            None => {
-                let problem = format!("{text:?} is not an invite code (13 letters and digits).");
+            Err(problem) => {
                 lobby.status = problem.clone();
                 lobby.problem = Some(problem);
             }
@@ -254,6 +257,28 @@ fn open_lobby(
         }
     }
     commands.insert_resource(lobby);
+}
+
+/// Where a request to watch leads: the watch address and the ICE servers to use (none on
+/// this network), or why there is none; `None` for a request to play.
+fn watch_address(
+    request: &JoinRequest,
+    preferences: &Preferences,
+) -> Option<Result<(String, Vec<crate::net::connect::IceServer>), String>> {
+    match request {
+        JoinRequest::Watch(text) => Some(match invite::parse(text) {
+            Some(found) => {
+                Ok((watch_room(&preferences.signaling, &found.code), preferences.ice.clone()))
+            }
+            None => Err(format!("{text:?} is not an invite code (13 letters and digits).")),
+        }),
+        JoinRequest::WatchLan { address, listing } => Some(if listing.watchable() {
+            Ok((watch_room(&format!("ws://{address}"), &listing.room), Vec::new()))
+        } else {
+            Err(format!("Cannot watch {}'s game: it is another version's.", listing.host))
+        }),
+        _ => None,
+    }
 }
 
 /// Where a join request leads.
@@ -296,7 +321,7 @@ fn room(
         JoinRequest::Room { code, players } => {
             Ok(online(private_room(signaling, code, *players), Some(code.clone()), *players, false))
         }
-        JoinRequest::Quick | JoinRequest::Watch(_) => {
+        JoinRequest::Quick | JoinRequest::Watch(_) | JoinRequest::WatchLan { .. } => {
             Ok(online(quick_match(signaling, game, players), None, players, false))
         }
         JoinRequest::LanHost { protocol } => {

@@ -1,7 +1,8 @@
 //! Join on this network: a live list of the games hosted on this network (mDNS), each a
-//! button that joins it; games of another version shown greyed with the reason; and an
-//! address to type where multicast is blocked. A game is asked what it is (`/lan`) before
-//! it is joined, off the main thread, so a host that is gone says so instead of hanging.
+//! button that joins it; games being played with a button to watch them; games of another
+//! version shown greyed with the reason; and an address to type where multicast is
+//! blocked. A game is asked what it is (`/lan`) before it is joined or watched, off the
+//! main thread, so a host that is gone says so instead of hanging.
 
 use crate::client::flow::Screen;
 use crate::client::hosts::lobby::JoinRequest;
@@ -25,6 +26,8 @@ struct LanSearch {
     browser: Option<LanBrowser>,
     opened: Instant,
     asking: Option<Mutex<mpsc::Receiver<Answer>>>,
+    /// Whether the game asked about is to be watched, not joined.
+    to_watch: bool,
     /// The games as the buttons on screen list them (a click joins what it showed, even
     /// if the list changed in the same frame).
     shown: Vec<FoundGame>,
@@ -68,7 +71,13 @@ fn open(mut commands: Commands) {
         Ok(browser) => (Some(browser), None),
         Err(e) => (None, Some(format!("{e}. Type the host's address instead."))),
     };
-    let search = LanSearch { browser, opened: Instant::now(), asking: None, shown: Vec::new() };
+    let search = LanSearch {
+        browser,
+        opened: Instant::now(),
+        asking: None,
+        to_watch: false,
+        shown: Vec::new(),
+    };
     commands.insert_resource(search);
     commands.insert_resource(LanList { note, ..LanList::default() });
 }
@@ -125,24 +134,31 @@ fn act(
     mut next: ResMut<NextState<Screen>>,
 ) {
     for action in actions.read() {
-        if matches!(action, Action::JoinAddress | Action::JoinLan(_)) && list.typing {
+        let asks = matches!(
+            action,
+            Action::JoinAddress | Action::JoinLan(_) | Action::WatchAddress | Action::WatchLan(_)
+        );
+        if asks && list.typing {
             list.typing = false;
         }
         match *action {
             Action::Back => next.set(Screen::Home),
             Action::EditAddress => list.typing = !list.typing,
-            Action::JoinLan(place) => {
+            Action::JoinLan(place) | Action::WatchLan(place) => {
+                let to_watch = matches!(action, Action::WatchLan(_));
                 let Some(game) = search.shown.get(place as usize).cloned() else { continue };
-                if let Some(why) = game.refusal() {
+                if let Some(why) = game.refusal().filter(|_| !to_watch) {
                     list.note = Some(format!("Cannot join {}: {why}.", game.line()));
                     continue;
                 }
                 list.note = Some(format!("Asking {}...", game.line()));
+                search.to_watch = to_watch;
                 search.asking = Some(Mutex::new(ask(move || lan::ask_any(&game.addresses))));
             }
-            Action::JoinAddress => match lan::parse_address(&list.address) {
+            Action::JoinAddress | Action::WatchAddress => match lan::parse_address(&list.address) {
                 Ok(address) => {
                     list.note = Some(format!("Asking {address}..."));
+                    search.to_watch = *action == Action::WatchAddress;
                     search.asking = Some(Mutex::new(ask(move || {
                         lan::ask(address).map(|listing| (address, listing))
                     })));
@@ -176,7 +192,7 @@ fn ask(question: impl FnOnce() -> Answer + Send + 'static) -> mpsc::Receiver<Ans
     answered
 }
 
-/// The host's answer: join its game, or say why not.
+/// The host's answer: join (or watch) its game, or say why not.
 fn hear_answer(
     mut commands: Commands,
     mut search: ResMut<LanSearch>,
@@ -193,6 +209,15 @@ fn hear_answer(
     };
     search.asking = None;
     match heard {
+        Some(Ok((address, listing))) if search.to_watch => {
+            match listing.refusal().filter(|_| !listing.watchable()) {
+                None => {
+                    commands.insert_resource(JoinRequest::WatchLan { address, listing });
+                    next.set(Screen::Lobby);
+                }
+                Some(why) => list.note = Some(format!("Cannot watch {}: {why}.", listing.line())),
+            }
+        }
         Some(Ok((address, listing))) => match listing.refusal() {
             Some(why) => list.note = Some(format!("Cannot join {}: {why}.", listing.line())),
             None => {
@@ -233,14 +258,20 @@ fn rebuild(
         };
         root.spawn(ui::text(looking, 18.0, palette::DIM));
         for (place, game) in list.games.iter().enumerate() {
+            let place = place as u8;
             match game.refusal() {
                 None => {
-                    root.spawn(ui::button(
-                        game.line(),
-                        Action::JoinLan(place as u8),
-                        next(),
-                        false,
-                    ));
+                    root.spawn(ui::row()).with_children(|row| {
+                        row.spawn(ui::button(game.line(), Action::JoinLan(place), next(), false));
+                        row.spawn(ui::button("Watch", Action::WatchLan(place), next(), false));
+                    });
+                }
+                Some(_) if game.watchable() => {
+                    root.spawn(ui::row()).with_children(|row| {
+                        let playing = format!("{} — being played", game.line());
+                        row.spawn(ui::text(playing, 16.0, palette::DIM));
+                        row.spawn(ui::button("Watch", Action::WatchLan(place), next(), false));
+                    });
                 }
                 Some(why) => {
                     let greyed = format!("{} — {why}", game.line());
@@ -253,6 +284,7 @@ fn rebuild(
             row.spawn(ui::text("Address ", 16.0, palette::DIM));
             row.spawn(ui::button(shown, Action::EditAddress, next(), list.typing));
             row.spawn(ui::button("Join", Action::JoinAddress, next(), false));
+            row.spawn(ui::button("Watch", Action::WatchAddress, next(), false));
         });
         if let Some(note) = &list.note {
             root.spawn(ui::text(note.clone(), 16.0, palette::WARN));

@@ -62,10 +62,14 @@ pub enum Action {
     FindLanGames,
     /// Join on this network: join the listed game at this place in the list.
     JoinLan(u8),
+    /// Join on this network: watch the listed game being played at this place in the list.
+    WatchLan(u8),
     /// Join on this network: start or stop typing a host's address.
     EditAddress,
     /// Join on this network: join the game at the address typed.
     JoinAddress,
+    /// Join on this network: watch the game being played at the address typed.
+    WatchAddress,
     /// Home: carry on with the saved match.
     Resume,
     /// Home: carry on with the saved draughts game.

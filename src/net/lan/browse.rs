@@ -1,11 +1,17 @@
 //! The join list: carrom games announced on this network, kept up to date as they appear,
-//! change (seats taken) and are withdrawn.
+//! change (seats taken) and are withdrawn. A host announcing a change withdraws its old
+//! text record first, and a list can resolve the game in between with no text at all: such
+//! a game is asked what it is at its own address (`/lan`), off the caller's thread.
 
 use super::SERVICE_TYPE;
 use super::listing::Listing;
 use mdns_sd::{ResolvedService, ServiceDaemon, ServiceEvent};
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
+use std::sync::{Mutex, mpsc};
+
+/// A host's answer to "what do you host?", for the instance asked about.
+type Asked = (String, mpsc::Receiver<Result<Listing, String>>);
 
 /// A game found on the network.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,6 +33,11 @@ impl FoundGame {
         }
     }
 
+    /// Whether it is being played and can be watched.
+    pub fn watchable(&self) -> bool {
+        self.listing.as_ref().is_ok_and(Listing::watchable)
+    }
+
     /// Why it cannot be joined, if it cannot.
     pub fn refusal(&self) -> Option<String> {
         match &self.listing {
@@ -41,6 +52,8 @@ pub struct LanBrowser {
     daemon: ServiceDaemon,
     events: mdns_sd::Receiver<ServiceEvent>,
     games: BTreeMap<String, FoundGame>,
+    /// Games whose announcement could not be read, asked at their address.
+    asking: Mutex<Vec<Asked>>,
 }
 
 impl LanBrowser {
@@ -51,7 +64,7 @@ impl LanBrowser {
         let events = daemon
             .browse(SERVICE_TYPE)
             .map_err(|e| format!("cannot look for games on this network: {e}"))?;
-        Ok(LanBrowser { daemon, events, games: BTreeMap::new() })
+        Ok(LanBrowser { daemon, events, games: BTreeMap::new(), asking: Mutex::new(Vec::new()) })
     }
 
     /// Takes in what the network said since the last call; true if the list changed.
@@ -60,7 +73,13 @@ impl LanBrowser {
         while let Ok(event) = self.events.try_recv() {
             changed |= match event {
                 ServiceEvent::ServiceResolved(service) => {
-                    let game = found(&service);
+                    let mut game = found(&service);
+                    if game.listing.is_err() {
+                        self.ask(&game);
+                        if let Some(known) = self.games.get(&game.instance) {
+                            game.listing = known.listing.clone();
+                        }
+                    }
                     let before = self.games.insert(game.instance.clone(), game.clone());
                     before.as_ref() != Some(&game)
                 }
@@ -68,6 +87,42 @@ impl LanBrowser {
                 _ => false,
             };
         }
+        changed | self.hear()
+    }
+
+    /// Asks `game`'s host what it hosts, unless it is being asked already.
+    fn ask(&mut self, game: &FoundGame) {
+        let Ok(mut asking) = self.asking.lock() else { return };
+        if game.addresses.is_empty() || asking.iter().any(|(i, _)| *i == game.instance) {
+            return;
+        }
+        let (answer, answered) = mpsc::channel();
+        let addresses = game.addresses.clone();
+        let spawned = std::thread::Builder::new().name("lan-listing".into()).spawn(move || {
+            let _ = answer.send(super::address::ask_any(&addresses).map(|(_, l)| l));
+        });
+        if spawned.is_ok() {
+            asking.push((game.instance.clone(), answered));
+        }
+    }
+
+    /// Takes in the hosts' answers; true if the list changed.
+    fn hear(&mut self) -> bool {
+        let Ok(mut asking) = self.asking.lock() else { return false };
+        let mut changed = false;
+        asking.retain(|(instance, answered)| match answered.try_recv() {
+            Err(mpsc::TryRecvError::Empty) => true,
+            Err(mpsc::TryRecvError::Disconnected) => false,
+            Ok(answer) => {
+                if let (Ok(listing), Some(game)) = (answer, self.games.get_mut(instance))
+                    && game.listing.as_ref() != Ok(&listing)
+                {
+                    game.listing = Ok(listing);
+                    changed = true;
+                }
+                false
+            }
+        });
         changed
     }
 

@@ -96,6 +96,12 @@ impl Listing {
         format!("{host} — {}, {} players, {seats}", self.game_label(), self.players)
     }
 
+    /// Whether this game can be watched from here: a game this version plays, whether its
+    /// seats are taken (being played) or not (watched from its start).
+    pub fn watchable(&self) -> bool {
+        self.free == 0 && Listing { free: 1, ..self.clone() }.refusal().is_none()
+    }
+
     /// Why this game cannot be joined from here, if it cannot.
     pub fn refusal(&self) -> Option<String> {
         if self.protocol != PROTOCOL_VERSION {
@@ -144,6 +150,9 @@ mod tests {
         assert_eq!(full.line(), "Asha — Checkers, 2 players, full");
         assert_eq!(full.refusal().as_deref(), Some("every seat is taken"));
         assert_eq!(classic().refusal(), None);
+        assert!(full.watchable() && classic().watchable(), "played, or about to be");
+        let other = Listing { protocol: PROTOCOL_VERSION + 1, ..full };
+        assert!(!other.watchable(), "not another version's");
     }
 
     #[test]
