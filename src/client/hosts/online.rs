@@ -453,8 +453,12 @@ pub(super) fn session_events(
 }
 
 fn spawn_banner(mut commands: Commands) {
-    commands.spawn((
-        Banner,
+    commands.spawn((Banner, banner_line()));
+}
+
+/// The line above the board that says how the network is going (playing or watching).
+pub(super) fn banner_line() -> impl Bundle {
+    (
         DespawnOnExit(Screen::Game),
         Node {
             position_type: PositionType::Absolute,
@@ -465,7 +469,7 @@ fn spawn_banner(mut commands: Commands) {
             ..default()
         },
         crate::client::ui::text("", 18.0, crate::client::ui::palette::WARN),
-    ));
+    )
 }
 
 fn show_banner(

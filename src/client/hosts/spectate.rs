@@ -10,7 +10,6 @@ use super::tape::NotRecorded;
 use crate::checkers::Colour;
 use crate::client::draughts::{DraughtsMatch, Player};
 use crate::client::flow::{Controller, PausableSystems, Screen};
-use crate::client::ui::{self, palette};
 use crate::game::{Input, advance};
 use crate::net::watch::Watched;
 use crate::net::watcher::Watcher;
@@ -138,6 +137,9 @@ fn follow(
         }
     }
     let Some(game) = spectating.game().copied() else { return };
+    if spectating.ended.is_none() && !game.is_over() && spectating.watcher.stream_ended() {
+        spectating.ended = Some("the players have left before the end".into());
+    }
     match (game, local, draughts) {
         (Watched::Carrom(m), Some(mut local), _) => {
             local.previous = local.current;
@@ -159,19 +161,7 @@ fn follow(
 struct WatchBanner;
 
 fn spawn_banner(mut commands: Commands) {
-    commands.spawn((
-        WatchBanner,
-        DespawnOnExit(Screen::Game),
-        Node {
-            position_type: PositionType::Absolute,
-            top: px(8),
-            left: percent(21),
-            width: percent(58),
-            justify_content: JustifyContent::Center,
-            ..default()
-        },
-        ui::text("", 18.0, palette::WARN),
-    ));
+    commands.spawn((WatchBanner, super::online::banner_line()));
 }
 
 fn show_banner(spectating: Res<Spectating>, mut banners: Query<&mut Text, With<WatchBanner>>) {
