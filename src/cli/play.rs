@@ -14,8 +14,11 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     smoke_test: Option<PathBuf>,
     /// Join a friend's online match: the invite code or its carrom://join/CODE link.
-    #[arg(long, value_name = "CODE")]
+    #[arg(long, value_name = "CODE", conflicts_with = "watch")]
     join: Option<String>,
+    /// Watch a running online match: its invite code or carrom://join/CODE link.
+    #[arg(long, value_name = "CODE")]
+    watch: Option<String>,
 }
 
 fn parse_size(text: &str) -> Result<(u32, u32), String> {
@@ -34,6 +37,7 @@ pub fn run(args: Args, started: std::time::Instant) -> Exit {
         smoke_test: args.smoke_test,
         window_size: args.window_size,
         join: args.join,
+        watch: args.watch,
     };
     match carrom::client::run(launch, started) {
         bevy::app::AppExit::Success => Exit::Done,

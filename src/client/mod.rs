@@ -89,6 +89,8 @@ pub struct Launch {
     pub window_size: Option<(u32, u32)>,
     /// Join this private match at once (`carrom --join CODE`).
     pub join: Option<String>,
+    /// Watch this match at once (`carrom --watch CODE`).
+    pub watch: Option<String>,
 }
 
 /// Opens the game window and runs until the player quits.
@@ -107,6 +109,9 @@ pub fn run(launch: Launch, started: Instant) -> AppExit {
     .add_plugins((ClientPlugin, ViewPlugin));
     if let Some(code) = launch.join {
         app.insert_resource(JoinRequest::Code(code));
+    }
+    if let Some(code) = launch.watch {
+        app.insert_resource(JoinRequest::Watch(code));
     }
     if let Some(dir) = launch.smoke_test {
         app.insert_resource(SmokeTest::new(dir, started)).add_plugins(smoke::SmokePlugin);

@@ -459,6 +459,10 @@ pub fn help(local: &LocalMatch) -> String {
     let player = local.shooter_player();
     match local.controller(player) {
         Controller::Bot(_) => "The bot is playing.\n\nEsc: pause".into(),
+        // Nobody here plays: this is a match being watched.
+        Controller::Remote if !local.controllers.contains(&Controller::Human) => {
+            format!("Watching {} aim: the aim shows live.\n\nEsc: stop watching", local.names[player])
+        }
         Controller::Remote | Controller::Headless => {
             "Another player is aiming: their aim shows live.".into()
         }
