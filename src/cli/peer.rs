@@ -131,6 +131,8 @@ struct Line {
     record: Option<String>,
     /// The most watchers the match had at once.
     most_watching: usize,
+    /// Bytes this peer streamed to watchers.
+    bytes_to_watchers: u64,
 }
 
 /// How the match ended.
@@ -165,6 +167,7 @@ impl Line {
             banner: report.banner.clone(),
             record: report.record.as_ref().map(|p| p.display().to_string()),
             most_watching: report.most_watching,
+            bytes_to_watchers: report.bytes_to_watchers,
         }
     }
 }

@@ -129,6 +129,8 @@ pub struct PeerReport {
     pub record: Option<PathBuf>,
     /// The most watchers the match had at once.
     pub most_watching: usize,
+    /// Bytes this peer streamed to watchers.
+    pub bytes_to_watchers: u64,
 }
 
 /// Joins the room, plays the match, reports. Errors are for what prevents a match.
@@ -296,5 +298,8 @@ fn report(
         banner,
         record: online.record.clone(),
         most_watching,
+        bytes_to_watchers: world
+            .get_resource::<crate::client::hosts::broadcast::Broadcasting>()
+            .map_or(0, |b| b.bytes_sent),
     }
 }

@@ -3,14 +3,20 @@
 //! frame GGRS confirms ([`crate::net::watch`]). Watchers never send anything the match
 //! reads; one leaving is only dropped from the list.
 
-use super::online::{Online, session_events};
+use super::online::{Online, OnlineConfig, OnlineMatch, OnlineStep, session_events};
+use super::online_draughts::OnlineDraughts;
 use super::sets::HostSystems;
 use crate::client::flow::Screen;
 use crate::game::Input;
+use crate::net::session::frame_inputs;
 use crate::net::watch::{Broadcast, Feed, Watched};
 use bevy::prelude::*;
-use bevy_ggrs::ConfirmedFrameCount;
+use bevy_ggrs::{ConfirmedFrameCount, GgrsSchedule, PlayerInputs};
 use matchbox_socket::{PeerId, WebRtcChannel};
+
+/// Frames confirmed before they are sent, together: identical neighbours share one run,
+/// and the watchers get ten messages a second, not sixty.
+const BATCH: i64 = 6;
 
 /// The stream of the online match to its watchers.
 #[derive(Resource)]
@@ -28,8 +34,8 @@ impl Broadcasting {
         Broadcasting { feed: Feed::new(start, names), channel, welcomed: Vec::new(), bytes_sent: 0 }
     }
 
-    /// Notes the inputs the rollback step gave the state of `frame`.
-    pub fn simulated(&mut self, frame: u32, inputs: &[Input]) {
+    /// Notes the inputs the rollback step gives the state of `frame`.
+    fn simulated(&mut self, frame: u32, inputs: &[Input]) {
         self.feed.simulated(frame, inputs);
     }
 
@@ -47,6 +53,10 @@ pub(super) struct BroadcastPlugin;
 impl Plugin for BroadcastPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(
+            GgrsSchedule,
+            note_frame.before(OnlineStep).run_if(resource_exists::<Broadcasting>),
+        )
+        .add_systems(
             Update,
             stream
                 .after(session_events)
@@ -58,6 +68,21 @@ impl Plugin for BroadcastPlugin {
             commands.remove_resource::<Broadcasting>();
         });
     }
+}
+
+/// Notes the inputs the frame about to be simulated (again, after a rollback) is given.
+fn note_frame(
+    mut broadcasting: ResMut<Broadcasting>,
+    inputs: Res<PlayerInputs<OnlineConfig>>,
+    carrom: Option<Res<OnlineMatch>>,
+    draughts: Option<Res<OnlineDraughts>>,
+) {
+    let frame = match (carrom, draughts) {
+        (Some(m), _) => m.0.frame(),
+        (None, Some(game)) => game.0.frame,
+        (None, None) => return,
+    };
+    broadcasting.simulated(frame, &frame_inputs(&inputs));
 }
 
 /// Welcomes new watchers, forgets those gone, and sends everyone the frames confirmed.
@@ -83,7 +108,8 @@ fn stream(
     // As of GGRS's last frame, not the session's live figure: the session hears inputs
     // every update, but re-simulates a frame it mispredicted only when it next advances.
     let Some(confirmed) = confirmed else { return };
-    let mut messages = b.feed.confirm(confirmed.0);
+    let waiting = i64::from(confirmed.0) + 1 - i64::from(b.feed.confirmed().frame());
+    let mut messages = if waiting >= BATCH { b.feed.confirm(confirmed.0) } else { Vec::new() };
     if changed {
         messages.push(Broadcast::Watching(b.welcomed.len() as u8));
     }

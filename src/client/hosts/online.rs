@@ -6,7 +6,6 @@
 //! forfeit (it resigns at the frame GGRS marks it disconnected, the same frame on every
 //! peer), and a desync is reported with a record for `carrom replay`.
 
-use super::broadcast::Broadcasting;
 use super::local::LocalMatch;
 use super::sets::{HostSystems, MatchSystems};
 use crate::client::draughts::DraughtsMatch;
@@ -299,14 +298,10 @@ pub(super) fn step_carrom(
     inputs: Res<PlayerInputs<OnlineConfig>>,
     record: Option<ResMut<OnlineRecord>>,
     tape: Option<ResMut<super::tape::Tape>>,
-    broadcasting: Option<ResMut<Broadcasting>>,
 ) {
     let inputs = frame_inputs(&inputs);
     if let Some(mut tape) = tape {
         tape.record(m.0.frame(), &inputs);
-    }
-    if let Some(mut broadcasting) = broadcasting {
-        broadcasting.simulated(m.0.frame(), &inputs);
     }
     if let Some(mut record) = record {
         let frame = m.0.frame() as usize;

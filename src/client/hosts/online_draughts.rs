@@ -4,7 +4,6 @@
 //! `GgrsSchedule` steps the game with them. The board on screen is a copy of it, kept in
 //! [`DraughtsMatch`], whose moves go out as turns.
 
-use super::broadcast::Broadcasting;
 use super::online::{MatchOverAt, NetworkEnding, Online, OnlineRecord, OnlineStep};
 use crate::checkers::turns::Turn;
 use crate::checkers::turns::{Say, TurnGame, slot};
@@ -57,14 +56,10 @@ fn step(
     mut over: ResMut<MatchOverAt>,
     inputs: Res<PlayerInputs<crate::client::hosts::online::OnlineConfig>>,
     record: Option<ResMut<OnlineRecord>>,
-    broadcasting: Option<ResMut<Broadcasting>>,
 ) {
     let inputs = frame_inputs(&inputs);
     if let Some(mut record) = record {
         record.record(game.0.frame as usize, game.0.hash(), &inputs);
-    }
-    if let Some(mut broadcasting) = broadcasting {
-        broadcasting.simulated(game.0.frame, &inputs);
     }
     let turns: Vec<Turn> = inputs.iter().map(turn_of).collect();
     game.0.step(&turns);
