@@ -99,7 +99,7 @@ impl Listing {
     /// Whether this game can be watched from here: a game this version plays, whether its
     /// seats are taken (being played) or not (watched from its start).
     pub fn watchable(&self) -> bool {
-        self.free == 0 && Listing { free: 1, ..self.clone() }.refusal().is_none()
+        Listing { free: 1, ..self.clone() }.refusal().is_none()
     }
 
     /// Why this game cannot be joined from here, if it cannot.
