@@ -260,11 +260,14 @@ fn a_signaling_server_gone_mid_match_leaves_the_match_to_the_peers() {
     }
     let (url, stop) = signaling();
     let dir = diagnostics_dir(test);
-    // Real time (60 frames a second): a two-player Disc Pool match lasts about 45 s, well
-    // past the server's end, and the peers join in about 3 s.
-    let stop_after = Duration::from_secs(12);
+    // Half speed (30 frames a second): a two-player Disc Pool match between medium bots
+    // takes 400 to 1 800 frames, 14 to 60 s, well past the server's end; the peers join in
+    // 2 to 5 s.
+    let fps = 30;
+    let stop_after = Duration::from_secs(8);
+    let slow: &[&str] = &["--speed", "30"];
     let peers: Vec<Child> =
-        (0..2).map(|_| peer(&url, "0123456789ABE", 2, "disc_pool", &dir, &[])).collect();
+        (0..2).map(|_| peer(&url, "0123456789ABE", 2, "disc_pool", &dir, slow)).collect();
     std::thread::sleep(stop_after);
     let _ = stop.send(());
     let reports: Vec<Value> = peers
@@ -276,10 +279,10 @@ fn a_signaling_server_gone_mid_match_leaves_the_match_to_the_peers() {
         })
         .collect();
     assert_eq!(reports[0]["hash"], reports[1]["hash"], "one end state");
-    // The match began after the join and ran at 60 frames a second: it was still going
+    // The match began after the join and ran at `fps` frames a second: it was still going
     // when the server stopped.
     let joined = reports[0]["join_to_first_frame_ms"].as_u64().unwrap();
-    let ended_ms = joined + reports[0]["frames"].as_u64().unwrap() * 1000 / 60;
+    let ended_ms = joined + reports[0]["frames"].as_u64().unwrap() * 1000 / fps;
     let stopped_ms = stop_after.as_millis() as u64;
     assert!(
         joined < stopped_ms && ended_ms > stopped_ms + 1_000,
