@@ -48,6 +48,7 @@ pub fn run(args: &Args, ice: Vec<IceServer>, lan: Option<LanGame>) -> Exit {
     };
     let started = Instant::now();
     let tick = Duration::from_secs(1) / 60;
+    let mut told = None;
     loop {
         let outcome = watcher.poll().and_then(|()| {
             while watcher.step()? {}
@@ -57,6 +58,18 @@ pub fn run(args: &Args, ice: Vec<IceServer>, lan: Option<LanGame>) -> Exit {
             Err(WatchEnd::Fault(fault)) => return fail(command, Exit::Desync, fault),
             Err(WatchEnd::Failed(why)) => return fail(command, Exit::Failed, why),
             Ok(()) => {}
+        }
+        // Progress on stderr, a line for each boundary checked (tests wait on it).
+        if let Some(follower) = watcher.follower.as_ref()
+            && told != Some(follower.checked)
+        {
+            told = Some(follower.checked);
+            eprintln!(
+                "carrom peer: watching from frame {}, at frame {}, {} boundaries checked",
+                follower.joined_at,
+                follower.game.frame(),
+                follower.checked
+            );
         }
         if let Some(follower) = watcher.follower.as_ref().filter(|f| f.game.is_over()) {
             let (winner_side, scores) = result(&follower.game);

@@ -244,11 +244,6 @@ impl Feed {
         messages.extend(frames_messages(self.boundary.frame(), &self.since, &[]));
         messages
     }
-
-    /// The match as far as it is confirmed.
-    pub fn confirmed(&self) -> &Watched {
-        &self.confirmed
-    }
 }
 
 /// What a watcher found wrong in a stream.

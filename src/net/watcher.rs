@@ -8,7 +8,10 @@ use super::hello::Hello;
 use super::watch::{Broadcast, Follower, StreamFault};
 use matchbox_socket::{PeerId, PeerState, WebRtcChannel, WebRtcSocket};
 use std::sync::{Mutex, mpsc};
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// How long after the last player left what they sent is still waited for.
+const LAST_WORDS: Duration = Duration::from_secs(2);
 
 /// What stops a watch.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,6 +40,8 @@ pub struct Watcher {
     hello: Vec<u8>,
     greeted: Vec<PeerId>,
     players: Vec<PeerId>,
+    /// Since when no player has been connected (after one was).
+    alone_since: Option<Instant>,
     /// Every player that has streamed, by the number the follower knows it by.
     sources: Vec<PeerId>,
     seen_player: bool,
@@ -59,6 +64,7 @@ impl Watcher {
             hello: Hello::watcher(name).encode(),
             greeted: Vec::new(),
             players: Vec::new(),
+            alone_since: None,
             sources: Vec::new(),
             seen_player: false,
             follower: None,
@@ -118,6 +124,11 @@ impl Watcher {
                 }
                 Err(_) => self.socket = None,
             }
+            self.alone_since = match (self.players.is_empty(), self.alone_since) {
+                (false, _) => None,
+                (true, None) if self.seen_player => Some(Instant::now()),
+                (true, since) => since,
+            };
         }
         if let Some(channel) =
             self.socket.as_mut().and_then(|s| s.get_channel_mut(HELLO_CHANNEL).ok())
@@ -133,7 +144,7 @@ impl Watcher {
             let _ = channel.receive();
         }
         if self.follower.is_none() {
-            if self.seen_player && self.players.is_empty() {
+            if self.players_gone() {
                 return self.end(WatchEnd::Failed(
                     "the players left before the match could be shown".into(),
                 ));
@@ -179,7 +190,13 @@ impl Watcher {
     /// with them) and everything received has been simulated.
     pub fn stream_ended(&self) -> bool {
         let idle = self.follower.as_ref().is_none_or(|f| f.behind() == 0);
-        idle && self.seen_player && self.players.is_empty()
+        idle && self.players_gone()
+    }
+
+    /// Whether every player has been gone for [`LAST_WORDS`]: what a player sent just
+    /// before it left may still be on its way when its leaving is noticed.
+    fn players_gone(&self) -> bool {
+        self.alone_since.is_some_and(|since| since.elapsed() >= LAST_WORDS)
     }
 
     fn end<T>(&mut self, why: WatchEnd) -> Result<T, WatchEnd> {

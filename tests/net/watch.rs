@@ -1,15 +1,23 @@
 //! Watchers of real matches: `carrom peer --watch` processes following `carrom peer`
 //! players through carrom-signaling over real WebRTC inside a fresh network namespace. One
 //! arrives before the match starts and one in the middle; both end on the players' final
-//! hash. A third is killed mid-match and the players do not notice.
+//! hash. A third is killed mid-match and the players do not notice. "Mid-match" is read
+//! from the first watcher's progress, not guessed from the clock.
 
 use crate::net_support::{finish, finish_all, isolated, signaling};
 use serde_json::Value;
+use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// `carrom peer` playing a carrom match in room `room`, or (`None`) watching it.
 fn carrom(url: &str, room: &str, playing: Option<&str>, extra: &[&str]) -> Child {
+    command(url, room, playing, extra).spawn().unwrap()
+}
+
+/// The same, not started (its stderr inherited).
+fn command(url: &str, room: &str, playing: Option<&str>, extra: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_carrom"));
     command.args(["peer", "--signaling", url, "--connect-timeout", "120"]);
     command.args(["--match-timeout", "400"]);
@@ -20,7 +28,35 @@ fn carrom(url: &str, room: &str, playing: Option<&str>, extra: &[&str]) -> Child
             .arg(std::env::temp_dir()),
         None => command.args(["--watch", room, "--as", "watcher"]),
     };
-    command.args(extra).stdout(Stdio::piped()).stderr(Stdio::inherit()).spawn().unwrap()
+    command.args(extra).stdout(Stdio::piped()).stderr(Stdio::inherit());
+    command
+}
+
+/// A child's stderr (piped), echoed and sent line by line.
+pub(crate) fn said(child: &mut Child) -> mpsc::Receiver<String> {
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            eprintln!("{line}");
+            let _ = tx.send(line);
+        }
+    });
+    rx
+}
+
+/// Waits (at most 120 s) until a watcher says it has checked `n` boundaries.
+pub(crate) fn until_checked(progress: &mpsc::Receiver<String>, n: u32) {
+    let wanted = format!(", {n} boundaries checked");
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+        match progress.recv_timeout(left) {
+            Ok(line) if line.ends_with(&wanted) => return,
+            Ok(_) => {}
+            Err(_) => break,
+        }
+    }
+    panic!("the watcher never checked {n} boundaries");
 }
 
 /// Waits (at most 60 s) until the signaling server has `peers` connected: a watcher can
@@ -74,19 +110,20 @@ fn watchers_from_the_start_and_from_mid_match_end_on_the_players_hash() {
     }
     let (url, stop) = signaling();
     let room = "0123456789ABW";
-    // Real time: a two-player Disc Pool match between medium bots lasts about 20 s once
-    // the players have met (2-3 s).
-    let first = carrom(&url, room, Some("disc_pool"), &[]);
+    // Half speed: a two-player Disc Pool match between medium bots takes 400 to 1 800
+    // frames, 14 to 60 s; the late watcher arrives after the third stroke.
+    let slow: &[&str] = &["--speed", "30"];
+    let first = carrom(&url, room, Some("disc_pool"), slow);
     until_peers(&url, 1);
-    let early = carrom(&url, room, None, &[]);
-    let doomed = carrom(&url, room, None, &[]);
+    let mut early = command(&url, room, None, &[]).stderr(Stdio::piped()).spawn().unwrap();
+    let progress = said(&mut early);
+    let mut doomed = carrom(&url, room, None, &[]);
     until_peers(&url, 3);
-    let second = carrom(&url, room, Some("disc_pool"), &[]);
-    std::thread::sleep(Duration::from_secs(5));
-    let mut doomed = doomed;
+    let second = carrom(&url, room, Some("disc_pool"), slow);
+    until_checked(&progress, 1);
     doomed.kill().unwrap();
     let _ = doomed.wait();
-    std::thread::sleep(Duration::from_secs(5));
+    until_checked(&progress, 3);
     let late = carrom(&url, room, None, &[]);
     let players = finish_all(vec![first, second], Duration::from_secs(420));
     let _ = stop.send(());
@@ -129,6 +166,9 @@ fn ck_15_a_draughts_game_is_watched_to_its_end() {
     let second = player("medium");
     let players = finish_all(vec![first, second], Duration::from_secs(320));
     let _ = stop.send(());
+    for report in &players {
+        eprintln!("player: {report}");
+    }
     assert_eq!(players[0]["hash"], players[1]["hash"]);
     let (code, report) = finish(watcher, Duration::from_secs(60));
     eprintln!("watcher: {report}");

@@ -5,7 +5,6 @@
 
 use super::online::{Online, OnlineConfig, OnlineMatch, OnlineStep, session_events};
 use super::online_draughts::OnlineDraughts;
-use super::sets::HostSystems;
 use crate::client::flow::Screen;
 use crate::game::Input;
 use crate::net::session::frame_inputs;
@@ -13,10 +12,12 @@ use crate::net::watch::{Broadcast, Feed, Watched};
 use bevy::prelude::*;
 use bevy_ggrs::{ConfirmedFrameCount, GgrsSchedule, PlayerInputs};
 use matchbox_socket::{PeerId, WebRtcChannel};
+use std::time::{Duration, Instant};
 
-/// Frames confirmed before they are sent, together: identical neighbours share one run,
-/// and the watchers get ten messages a second, not sixty.
-const BATCH: i64 = 6;
+/// How often the frames confirmed are sent, together: identical neighbours share one run,
+/// and the watchers get ten messages a second however fast the match runs (a peer running
+/// flat out, as tests do, would otherwise queue more than the channel carries).
+const EVERY: Duration = Duration::from_millis(100);
 
 /// The stream of the online match to its watchers.
 #[derive(Resource)]
@@ -24,6 +25,7 @@ pub struct Broadcasting {
     feed: Feed,
     channel: WebRtcChannel,
     welcomed: Vec<PeerId>,
+    sent_at: Instant,
     /// Bytes sent to watchers.
     pub bytes_sent: u64,
 }
@@ -31,7 +33,13 @@ pub struct Broadcasting {
 impl Broadcasting {
     /// The stream of a match from `start` played by `names`, sent on `channel`.
     pub fn new(start: Watched, names: Vec<String>, channel: WebRtcChannel) -> Broadcasting {
-        Broadcasting { feed: Feed::new(start, names), channel, welcomed: Vec::new(), bytes_sent: 0 }
+        Broadcasting {
+            feed: Feed::new(start, names),
+            channel,
+            welcomed: Vec::new(),
+            sent_at: Instant::now(),
+            bytes_sent: 0,
+        }
     }
 
     /// Notes the inputs the rollback step gives the state of `frame`.
@@ -58,9 +66,9 @@ impl Plugin for BroadcastPlugin {
         )
         .add_systems(
             Update,
+            // Through the Results screen too: the match's last frames are confirmed there.
             stream
                 .after(session_events)
-                .in_set(HostSystems::Online)
                 .run_if(resource_exists::<Broadcasting>)
                 .run_if(resource_exists::<Online>),
         )
@@ -108,8 +116,11 @@ fn stream(
     // As of GGRS's last frame, not the session's live figure: the session hears inputs
     // every update, but re-simulates a frame it mispredicted only when it next advances.
     let Some(confirmed) = confirmed else { return };
-    let waiting = i64::from(confirmed.0) + 1 - i64::from(b.feed.confirmed().frame());
-    let mut messages = if waiting >= BATCH { b.feed.confirm(confirmed.0) } else { Vec::new() };
+    let due = b.sent_at.elapsed() >= EVERY;
+    let mut messages = if due { b.feed.confirm(confirmed.0) } else { Vec::new() };
+    if due {
+        b.sent_at = Instant::now();
+    }
     if changed {
         messages.push(Broadcast::Watching(b.welcomed.len() as u8));
     }
