@@ -117,12 +117,19 @@ pub fn encode(message: &Message) -> Option<Vec<u8>> {
 
 /// Decodes a datagram from a peer, if it is a GGRS message and nothing else.
 pub fn decode(bytes: &[u8]) -> Option<Message> {
-    if bytes.len() > MAX_DATAGRAM {
+    decode_exactly::<Message, MAX_DATAGRAM>(bytes)
+}
+
+/// A `T` from a peer's bytes, if they are one, no longer than `LIMIT`, and nothing else.
+pub fn decode_exactly<T: serde::de::DeserializeOwned, const LIMIT: usize>(
+    bytes: &[u8],
+) -> Option<T> {
+    if bytes.len() > LIMIT {
         return None;
     }
-    let config = bincode::config::standard().with_limit::<MAX_DATAGRAM>();
-    match bincode::serde::decode_from_slice::<Message, _>(bytes, config) {
-        Ok((message, used)) if used == bytes.len() => Some(message),
+    let config = bincode::config::standard().with_limit::<LIMIT>();
+    match bincode::serde::decode_from_slice::<T, _>(bytes, config) {
+        Ok((value, used)) if used == bytes.len() => Some(value),
         _ => None,
     }
 }

@@ -143,14 +143,7 @@ impl Broadcast {
 
     /// A message from a player, if the bytes are one and nothing else.
     pub fn decode(bytes: &[u8]) -> Option<Broadcast> {
-        if bytes.len() > MAX_MESSAGE {
-            return None;
-        }
-        let config = bincode::config::standard().with_limit::<MAX_MESSAGE>();
-        match bincode::serde::decode_from_slice::<Broadcast, _>(bytes, config) {
-            Ok((message, used)) if used == bytes.len() => Some(message),
-            _ => None,
-        }
+        super::socket::decode_exactly::<Broadcast, MAX_MESSAGE>(bytes)
     }
 }
 
