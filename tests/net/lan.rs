@@ -308,28 +308,21 @@ fn lan_a_watcher_arriving_mid_match_by_address_ends_on_the_players_hash() {
     let Some(lan) = lan(test, 3) else {
         return;
     };
-    // Half speed: a two-player Disc Pool match between medium bots takes 14 to 60 s; one
-    // watcher is there from the start, the other arrives after its third stroke.
-    let slow: &[&str] = &["--speed", "30"];
-    let host_args = [PEER, slow, &["--lan-host", "--as", "Asha", "--players", "2"]].concat();
+    // Real time: a two-player Disc Pool match between medium bots lasts about 20 s.
+    let host_args = [PEER, &["--lan-host", "--as", "Asha", "--players", "2"]].concat();
     let (host, said) =
         lan.carrom(1, &[host_args, vec!["--variant", "disc_pool", "--bot", "medium"]].concat());
     let address = hosted_at(&said, 1);
-    let watch_args = [PEER, &["--lan-join", "--address", &address, "--watch"]].concat();
-    let (early, progress) = lan.carrom(3, &watch_args);
-    let join_args =
-        [PEER, slow, &["--lan-join", "--address", &address, "--bot", "medium"]].concat();
+    let join_args = [PEER, &["--lan-join", "--address", &address, "--bot", "medium"]].concat();
     let (joiner, _) = lan.carrom(2, &join_args);
-    wait_for(&progress, Duration::from_secs(120), |l| l.ends_with(", 3 boundaries checked"));
-    let (late, _) = lan.carrom(3, &watch_args);
+    std::thread::sleep(Duration::from_secs(8));
+    let watch_args = [PEER, &["--lan-join", "--address", &address, "--watch"]].concat();
+    let (watcher, _) = lan.carrom(3, &watch_args);
     let players = finish_all(vec![host, joiner], Duration::from_secs(420));
     one_end(&players);
-    for (watcher, from_start) in [(early, true), (late, false)] {
-        let (code, report) = finish(watcher, Duration::from_secs(60));
-        eprintln!("watcher: {report}");
-        assert_eq!(code, 0, "{report}");
-        assert_eq!(report["hash"], players[0]["hash"], "the watcher ends on the players' state");
-        let joined = report["joined_at_frame"].as_u64().unwrap();
-        assert_eq!(joined == 0, from_start, "where it joined: {report}");
-    }
+    let (code, report) = finish(watcher, Duration::from_secs(60));
+    eprintln!("watcher: {report}");
+    assert_eq!(code, 0, "{report}");
+    assert_eq!(report["hash"], players[0]["hash"], "the watcher ends on the players' state");
+    assert!(report["joined_at_frame"].as_u64().unwrap() > 0, "it arrived mid-match: {report}");
 }
