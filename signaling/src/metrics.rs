@@ -35,13 +35,15 @@ pub enum Rejection {
     OtherRoom,
     /// A watcher asked for a room with no match in it.
     NoMatch,
+    /// A newcomer asked for a seat in a room whose match has started.
+    Started,
     /// A watcher asked for a room that has all the watchers it takes.
     WatchersFull,
 }
 
 impl Rejection {
     /// Every reason, for the metrics.
-    pub const ALL: [Rejection; 15] = [
+    pub const ALL: [Rejection; 16] = [
         Rejection::BadRoom,
         Rejection::BadSize,
         Rejection::RoomFull,
@@ -57,6 +59,7 @@ impl Rejection {
         Rejection::OtherRoom,
         Rejection::NoMatch,
         Rejection::WatchersFull,
+        Rejection::Started,
     ];
 
     /// The metric label.
@@ -77,6 +80,7 @@ impl Rejection {
             Rejection::OtherRoom => "other_room",
             Rejection::NoMatch => "no_match",
             Rejection::WatchersFull => "watchers_full",
+            Rejection::Started => "started",
         }
     }
 }
@@ -88,9 +92,11 @@ pub struct Metrics {
     pub joined: AtomicU64,
     /// Watchers that joined a room.
     pub watchers_joined: AtomicU64,
+    /// Players that came back to their started room.
+    pub rejoined: AtomicU64,
     /// Signals routed between peers.
     pub signals: AtomicU64,
-    rejections: [AtomicU64; 15],
+    rejections: [AtomicU64; 16],
 }
 
 impl Metrics {
@@ -118,6 +124,12 @@ impl Metrics {
             "Watchers that joined a room.",
             "counter",
             self.watchers_joined.load(Ordering::Relaxed),
+        );
+        gauge(
+            "carrom_signaling_rejoins_total",
+            "Players that came back to their started room.",
+            "counter",
+            self.rejoined.load(Ordering::Relaxed),
         );
         gauge(
             "carrom_signaling_joins_total",

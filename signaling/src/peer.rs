@@ -24,6 +24,15 @@ pub enum Join {
         seats: u8,
         /// The client's protocol version (empty: not named).
         version: String,
+        /// How long the room is kept for its players once they have all left.
+        grace: Duration,
+    },
+    /// A player back in the started room where it held seat id `old`.
+    Rejoin {
+        /// The id it had.
+        old: PeerId,
+        /// The client's protocol version (empty: not named).
+        version: String,
     },
     /// A watcher of private room `code`'s match.
     Watch {
@@ -38,6 +47,8 @@ pub enum Join {
         key: String,
         /// Players per group.
         size: u8,
+        /// How long the room is kept for its players once they have all left.
+        grace: Duration,
     },
 }
 
@@ -58,14 +69,15 @@ pub async fn run(
     let _ = outbox.try_send(hello);
     let contact = Contact { outbox: outbox.clone(), kill: kill.clone() };
     let joined = match &join {
-        Join::Private { code, seats, version } => {
-            registry.join_private(code, *seats, version, peer, contact).map(|_| ())
+        Join::Private { code, seats, version, grace } => {
+            registry.join_private(code, *seats, version, *grace, peer, contact).map(|_| ())
         }
+        Join::Rejoin { old, version } => registry.rejoin(*old, version, peer, contact).map(|_| ()),
         Join::Watch { code, version } => {
             registry.watch_private(code, version, peer, contact).map(|_| ())
         }
-        Join::Quick { key, size } => {
-            registry.join_quick(key, *size, peer, contact);
+        Join::Quick { key, size, grace } => {
+            registry.join_quick(key, *size, *grace, peer, contact);
             Ok(())
         }
     };

@@ -3,12 +3,18 @@
 //! same instant always learn of each other. Signals go only to peers of the sender's room.
 //! A private room also takes up to [`MAX_WATCHERS`] watchers: they hold no seat, are
 //! introduced to the players (never to each other) and may only signal players.
+//!
+//! A room whose seats all filled has *started*: nobody new takes a seat freed there, but a
+//! player of it may come back to it by the id it had ([`Registry::rejoin`]), and the room
+//! is kept for its grace period after its last player leaves, so a player who dropped
+//! (or every player at once, after a network cut) finds it again.
 
 use crate::metrics::{Metrics, Rejection};
 use axum::extract::ws::Message;
 use matchbox_protocol::{JsonPeerEvent, PeerId};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 use tokio::sync::{Notify, mpsc};
 
 /// A room's name: a private invite code, or a quick-match group.
@@ -39,6 +45,15 @@ pub struct Contact {
 /// Watchers one private room takes.
 pub const MAX_WATCHERS: usize = 8;
 
+/// The grace period a room keeps when its first peer names none.
+pub const DEFAULT_GRACE: Duration = Duration::from_secs(60);
+
+/// The longest grace period a room may ask for.
+pub const MAX_GRACE: Duration = Duration::from_secs(600);
+
+/// Ids a started room remembers as its players' (every rejoin adds one).
+const MAX_HOLDERS: usize = 32;
+
 struct Room {
     seats: u8,
     /// The protocol version its first peer named (empty: none named).
@@ -47,16 +62,35 @@ struct Room {
     peers: BTreeMap<PeerId, Contact>,
     /// Watchers of the room's match: no seat, introduced only to the players.
     watchers: BTreeMap<PeerId, Contact>,
+    /// Every id that has held a seat since the room started (none: not started).
+    holders: Vec<PeerId>,
+    /// How long the room is kept once its last player has left, after it started.
+    grace: Duration,
+    /// When its last player left, if the room is being kept for them.
+    empty_since: Option<Instant>,
 }
 
 impl Room {
-    fn new(seats: u8, version: &str) -> Room {
+    fn new(seats: u8, version: &str, grace: Duration) -> Room {
         Room {
             seats,
             version: version.to_owned(),
             peers: BTreeMap::new(),
             watchers: BTreeMap::new(),
+            holders: Vec::new(),
+            grace,
+            empty_since: None,
         }
+    }
+
+    fn started(&self) -> bool {
+        !self.holders.is_empty()
+    }
+
+    /// Whether the room is kept for players who may come back: started, and no longer than
+    /// its grace period since the last of them left.
+    fn kept(&self, now: Instant) -> bool {
+        self.started() && self.empty_since.is_none_or(|since| now - since < self.grace)
     }
 
     fn everyone(&self) -> impl Iterator<Item = (&PeerId, &Contact)> {
@@ -83,6 +117,14 @@ impl Room {
     }
 }
 
+/// The grace period asked for (`?grace=` seconds), capped; `None`: malformed.
+pub fn grace_of(seconds: Option<&str>) -> Option<Duration> {
+    match seconds {
+        None => Some(DEFAULT_GRACE),
+        Some(s) => s.parse::<u64>().ok().map(|s| Duration::from_secs(s).min(MAX_GRACE)),
+    }
+}
+
 #[derive(Default)]
 struct Inner {
     rooms: BTreeMap<RoomKey, Room>,
@@ -90,6 +132,8 @@ struct Inner {
     filling: BTreeMap<(String, u8), u64>,
     next_group: u64,
     room_of: HashMap<PeerId, RoomKey>,
+    /// The started room each id that held a seat there belongs to.
+    held: HashMap<PeerId, RoomKey>,
 }
 
 /// Every room.
@@ -119,23 +163,28 @@ impl Registry {
             Some(room) if room.version != version => Err(Rejection::VersionMismatch),
             Some(room) if room.seats != seats => Err(Rejection::SeatsMismatch),
             Some(room) if room.peers.len() >= room.seats as usize => Err(Rejection::RoomFull),
+            Some(room) if room.kept(Instant::now()) => Err(Rejection::Started),
             _ => Ok(()),
         }
     }
 
     /// Adds `peer` to private room `code`; the first peer's `seats` fixes its capacity and
     /// its `version` the protocol every other peer must speak.
+    #[allow(clippy::too_many_arguments)]
     pub fn join_private(
         &self,
         code: &str,
         seats: u8,
         version: &str,
+        grace: Duration,
         peer: PeerId,
         contact: Contact,
     ) -> Result<RoomKey, Rejection> {
         let key = RoomKey::Private(code.to_owned());
         let mut inner = self.lock();
-        let room = inner.rooms.entry(key.clone()).or_insert_with(|| Room::new(seats, version));
+        self.expire(&mut inner);
+        let room =
+            inner.rooms.entry(key.clone()).or_insert_with(|| Room::new(seats, version, grace));
         if room.version != version {
             return Err(Rejection::VersionMismatch);
         }
@@ -145,14 +194,65 @@ impl Registry {
         if room.peers.len() >= room.seats as usize {
             return Err(Rejection::RoomFull);
         }
+        if room.started() {
+            return Err(Rejection::Started);
+        }
         self.admit(&mut inner, &key, peer, contact);
+        Ok(key)
+    }
+
+    /// Whether a player who held seat id `old` could come back to its room now (checked
+    /// before the upgrade, to refuse with a clear HTTP reason; `rejoin` decides).
+    pub fn check_rejoin(&self, old: PeerId, version: &str) -> Result<(), Rejection> {
+        let mut inner = self.lock();
+        self.expire(&mut inner);
+        let key = inner.held.get(&old).ok_or(Rejection::NoMatch)?;
+        let room = inner.rooms.get(key).ok_or(Rejection::NoMatch)?;
+        if room.version != version {
+            return Err(Rejection::VersionMismatch);
+        }
+        // Its old connection must be gone first: a seat is never held twice.
+        if room.peers.len() >= room.seats as usize || room.peers.contains_key(&old) {
+            return Err(Rejection::RoomFull);
+        }
+        Ok(())
+    }
+
+    /// Seats `peer` in the started room where id `old` held a seat, if a seat is free
+    /// there: a player coming back after a crash or a network cut. The room's players are
+    /// told of it as of any arrival.
+    pub fn rejoin(
+        &self,
+        old: PeerId,
+        version: &str,
+        peer: PeerId,
+        contact: Contact,
+    ) -> Result<RoomKey, Rejection> {
+        self.check_rejoin(old, version)?;
+        let mut inner = self.lock();
+        let key = inner.held.get(&old).cloned().ok_or(Rejection::NoMatch)?;
+        let Some(room) = inner.rooms.get_mut(&key) else { return Err(Rejection::NoMatch) };
+        if room.peers.len() >= room.seats as usize || room.peers.contains_key(&old) {
+            return Err(Rejection::RoomFull);
+        }
+        room.empty_since = None;
+        self.admit(&mut inner, &key, peer, contact);
+        self.metrics.rejoined.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         Ok(key)
     }
 
     /// Adds `peer` to the quick-match group filling under `key` for `size` players; the
     /// arrival after a full group starts the next one.
-    pub fn join_quick(&self, key: &str, size: u8, peer: PeerId, contact: Contact) -> RoomKey {
+    pub fn join_quick(
+        &self,
+        key: &str,
+        size: u8,
+        grace: Duration,
+        peer: PeerId,
+        contact: Contact,
+    ) -> RoomKey {
         let mut inner = self.lock();
+        self.expire(&mut inner);
         let slot = (key.to_owned(), size);
         let group = match inner.filling.get(&slot) {
             Some(&g) => g,
@@ -164,7 +264,7 @@ impl Registry {
             }
         };
         let room_key = RoomKey::Quick { key: key.to_owned(), size, group };
-        inner.rooms.entry(room_key.clone()).or_insert_with(|| Room::new(size, ""));
+        inner.rooms.entry(room_key.clone()).or_insert_with(|| Room::new(size, "", grace));
         self.admit(&mut inner, &room_key, peer, contact);
         if inner.rooms[&room_key].peers.len() >= size as usize {
             inner.filling.remove(&slot);
@@ -176,7 +276,8 @@ impl Registry {
     /// (checked before the upgrade, to refuse with a clear HTTP reason; `watch_private`
     /// decides).
     pub fn check_watch(&self, code: &str, version: &str) -> Result<(), Rejection> {
-        let inner = self.lock();
+        let mut inner = self.lock();
+        self.expire(&mut inner);
         watchable(inner.rooms.get(&RoomKey::Private(code.to_owned())), version)
     }
 
@@ -208,6 +309,16 @@ impl Registry {
         let news = Message::Text(JsonPeerEvent::NewPeer(peer).to_string().into());
         let slow = deliver(room.everyone(), &news);
         room.peers.insert(peer, contact);
+        let full = room.peers.len() >= room.seats as usize;
+        if (full || room.started()) && room.holders.len() < MAX_HOLDERS {
+            // Seated now: everyone in a full room, or a player back in a started one.
+            let newcomers: Vec<PeerId> =
+                room.peers.keys().copied().filter(|p| !room.holders.contains(p)).collect();
+            room.holders.extend(newcomers.iter().copied());
+            for holder in newcomers {
+                inner.held.insert(holder, key.clone());
+            }
+        }
         inner.room_of.insert(peer, key.clone());
         self.metrics.joined.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         self.drop_slow(inner, slow);
@@ -223,15 +334,51 @@ impl Registry {
         let Some(key) = inner.room_of.remove(&peer) else { return };
         let Some(room) = inner.rooms.get_mut(&key) else { return };
         let slow = room.forget(peer);
-        if room.is_empty() {
-            inner.rooms.remove(&key);
-            if let RoomKey::Quick { key, size, group } = &key
-                && inner.filling.get(&(key.clone(), *size)) == Some(group)
-            {
-                inner.filling.remove(&(key.clone(), *size));
-            }
+        if room.peers.is_empty() && room.started() {
+            // Kept for its players to come back to, for its grace period.
+            room.empty_since.get_or_insert_with(Instant::now);
+        } else if room.is_empty() {
+            self.close(inner, &key);
         }
         self.drop_slow(inner, slow);
+    }
+
+    /// Removes room `key` and everything that leads to it.
+    fn close(&self, inner: &mut Inner, key: &RoomKey) {
+        if let Some(room) = inner.rooms.remove(key) {
+            for holder in &room.holders {
+                inner.held.remove(holder);
+            }
+        }
+        if let RoomKey::Quick { key, size, group } = key
+            && inner.filling.get(&(key.clone(), *size)) == Some(group)
+        {
+            inner.filling.remove(&(key.clone(), *size));
+        }
+    }
+
+    /// Closes the rooms kept past their grace period with no player back.
+    fn expire(&self, inner: &mut Inner) {
+        let now = Instant::now();
+        let expired: Vec<RoomKey> = inner
+            .rooms
+            .iter()
+            .filter(|(_, room)| room.peers.is_empty() && room.started() && !room.kept(now))
+            .map(|(key, _)| key.clone())
+            .collect();
+        for key in expired {
+            let watchers: Vec<(PeerId, Arc<Notify>)> = inner
+                .rooms
+                .get(&key)
+                .map(|r| r.watchers.iter().map(|(p, c)| (*p, c.kill.clone())).collect())
+                .unwrap_or_default();
+            // Nobody is coming back: the watchers' match is over.
+            for (watcher, kill) in watchers {
+                inner.room_of.remove(&watcher);
+                kill.notify_one();
+            }
+            self.close(inner, &key);
+        }
     }
 
     /// Drops peers whose queues were full: slow readers are not buffered for.
@@ -243,8 +390,10 @@ impl Registry {
                 && let Some(room) = inner.rooms.get_mut(&key)
             {
                 slow.extend(room.forget(peer));
-                if room.is_empty() {
-                    inner.rooms.remove(&key);
+                if room.peers.is_empty() && room.started() {
+                    room.empty_since.get_or_insert_with(Instant::now);
+                } else if room.is_empty() {
+                    self.close(inner, &key);
                 }
             }
         }
@@ -280,7 +429,8 @@ impl Registry {
 
     /// Rooms and peers (players and watchers) right now.
     pub fn counts(&self) -> (usize, usize) {
-        let inner = self.lock();
+        let mut inner = self.lock();
+        self.expire(&mut inner);
         (inner.rooms.len(), inner.room_of.len())
     }
 

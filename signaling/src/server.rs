@@ -9,7 +9,7 @@ use crate::code;
 use crate::limits::Config;
 use crate::metrics::{Metrics, Rejection};
 use crate::peer::{self, Join};
-use crate::rooms::Registry;
+use crate::rooms::{Registry, grace_of};
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, Path, Query};
 use axum::http::StatusCode;
@@ -115,7 +115,7 @@ pub fn start(config: Config) -> Result<Running, String> {
         .on_connection_request(|_| {
             Err(refusal(
                 StatusCode::NOT_FOUND,
-                "join a room: /r/<CODE>?seats=N, /q/<key>?next=N, or watch one: /w/<CODE>",
+                "join a room: /r/<CODE>?seats=N, /q/<key>?next=N, watch one: /w/<CODE>, or come back to yours: /j/<your old id>",
             ))
         })
         .with_shutdown(shell_stopped)
@@ -124,6 +124,7 @@ pub fn start(config: Config) -> Result<Running, String> {
                 .route("/r/{code}", get(private_room))
                 .route("/q/{key}", get(quick_match))
                 .route("/w/{code}", get(watch_room))
+                .route("/j/{id}", get(rejoin_room))
                 .route("/health", get(|| async { "ok\n" }))
                 .route("/metrics", get(render_metrics))
                 .route("/lan", get(render_listing))
@@ -183,6 +184,7 @@ fn refuse(app: &App, why: Rejection) -> Response {
         Rejection::WatchersFull => {
             (StatusCode::CONFLICT, "this match has all the watchers it takes")
         }
+        Rejection::Started => (StatusCode::CONFLICT, "this room's match has started"),
         _ => (StatusCode::BAD_REQUEST, "refused"),
     };
     refusal(status, reason)
@@ -213,10 +215,30 @@ async fn private_room(
     let Some(code) = code::normalise(&code) else { return refuse(&app, Rejection::BadRoom) };
     let Some(seats) = size(&params, "seats") else { return refuse(&app, Rejection::BadSize) };
     let Some(version) = version(&params) else { return refuse(&app, Rejection::BadRoom) };
+    let Some(grace) = grace_of(params.get("grace").map(String::as_str)) else {
+        return refuse(&app, Rejection::BadRoom);
+    };
     if let Err(why) = app.registry.check_private(&code, seats, &version) {
         return refuse(&app, why);
     }
-    upgrade(app, ws, origin, Join::Private { code, seats, version })
+    upgrade(app, ws, origin, Join::Private { code, seats, version, grace })
+}
+
+/// A player coming back to the started room where it held seat id `id`.
+async fn rejoin_room(
+    ws: WebSocketUpgrade,
+    Path(id): Path<String>,
+    Query(params): Query<HashMap<String, String>>,
+    ConnectInfo(origin): ConnectInfo<SocketAddr>,
+    Extension(app): Extension<App>,
+) -> Response {
+    let Ok(old) = uuid::Uuid::parse_str(&id) else { return refuse(&app, Rejection::BadRoom) };
+    let old = matchbox_protocol::PeerId(old);
+    let Some(version) = version(&params) else { return refuse(&app, Rejection::BadRoom) };
+    if let Err(why) = app.registry.check_rejoin(old, &version) {
+        return refuse(&app, why);
+    }
+    upgrade(app, ws, origin, Join::Rejoin { old, version })
 }
 
 /// The protocol version a client names: clients of different versions must never meet, so
@@ -263,7 +285,10 @@ async fn quick_match(
         return refuse(&app, Rejection::BadRoom);
     }
     let Some(next) = size(&params, "next") else { return refuse(&app, Rejection::BadSize) };
-    upgrade(app, ws, origin, Join::Quick { key, size: next })
+    let Some(grace) = grace_of(params.get("grace").map(String::as_str)) else {
+        return refuse(&app, Rejection::BadRoom);
+    };
+    upgrade(app, ws, origin, Join::Quick { key, size: next, grace })
 }
 
 async fn render_metrics(Extension(app): Extension<App>) -> Response {

@@ -444,3 +444,47 @@ async fn watchers_hold_no_seat_meet_only_players_and_are_capped() {
     assert_eq!(left, Some(JsonPeerEvent::PeerLeft(id_a)), "a watcher hears a player leave");
     s.stop().await.unwrap();
 }
+
+#[tokio::test]
+async fn a_started_room_keeps_a_dropped_players_seat_for_it_alone_and_for_its_grace_period() {
+    let s = server(config()).await;
+    let room = format!("/r/{CODE}?seats=2&v=4&grace=2");
+    let (mut a, id_a) = join(&s, &room).await;
+    let (b, id_b) = join(&s, &room).await;
+    assert_eq!(next_event(&mut a).await, Some(JsonPeerEvent::NewPeer(id_b)));
+    drop(b);
+    assert_eq!(next_event(&mut a).await, Some(JsonPeerEvent::PeerLeft(id_b)));
+    // A stranger with the code cannot take the seat freed in a started match.
+    let (status, body) = refused(&s, &room).await;
+    assert_eq!(status, 409);
+    assert!(body.contains("started"), "{body}");
+    let (status, _) = refused(&s, "/j/00000000-0000-0000-0000-000000000000?v=4").await;
+    assert_eq!(status, 404, "an id that never held a seat here");
+    let (status, _) = refused(&s, &format!("/j/{}?v=3", id_b.0)).await;
+    assert_eq!(status, 426, "the same version only");
+    let (status, _) = refused(&s, &format!("/j/{}?v=4", id_a.0)).await;
+    assert_eq!(status, 409, "a player still connected: its seat is not free");
+    let (mut back, id_back) = join(&s, &format!("/j/{}?v=4", id_b.0)).await;
+    assert_eq!(next_event(&mut a).await, Some(JsonPeerEvent::NewPeer(id_back)));
+    assert_eq!(s.metrics.rejections(Rejection::Started), 1);
+    // Everyone leaves (a network cut on both sides): the room waits for them.
+    drop(a);
+    assert_eq!(next_event(&mut back).await, Some(JsonPeerEvent::PeerLeft(id_a)));
+    drop(back);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (mut a2, id_a2) = join(&s, &format!("/j/{}?v=4", id_a.0)).await;
+    let (_b2, id_b2) = join(&s, &format!("/j/{}?v=4", id_back.0)).await;
+    assert_eq!(next_event(&mut a2).await, Some(JsonPeerEvent::NewPeer(id_b2)));
+    assert_ne!(id_a2, id_a);
+    drop(a2);
+    drop(_b2);
+    // Past its grace period the room is gone, and its code is free for a new one.
+    tokio::time::sleep(Duration::from_millis(2_500)).await;
+    let (status, _) = refused(&s, &format!("/j/{}?v=4", id_a.0)).await;
+    assert_eq!(status, 404);
+    let metrics = get(&s, "/metrics").await.1;
+    assert!(metrics.contains("carrom_signaling_rooms 0"), "the kept room expired: {metrics}");
+    assert!(metrics.contains("carrom_signaling_rejoins_total 3"), "{metrics}");
+    let _fresh = join(&s, &room).await;
+    s.stop().await.unwrap();
+}
