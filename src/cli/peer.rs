@@ -20,11 +20,21 @@ use std::time::Duration;
 #[derive(clap::Args)]
 pub struct Args {
     /// The signaling server, ws://HOST:PORT.
-    #[arg(long, required_unless_present_any = ["lan_host", "lan_join"])]
+    #[arg(long, required_unless_present_any = ["lan_host", "lan_join", "rejoin"])]
     pub(super) signaling: Option<String>,
     /// The private room's invite code (13 characters), or its carrom://join/ link.
-    #[arg(long, required_unless_present_any = ["lan_host", "lan_join", "watch"])]
+    #[arg(long, required_unless_present_any = ["lan_host", "lan_join", "watch", "rejoin"])]
     room: Option<String>,
+    /// Keep this player's seat in this file while the match goes on (what --rejoin needs).
+    #[arg(long)]
+    seat_file: Option<PathBuf>,
+    /// Take back the seat kept in --seat-file: the match this peer dropped out of (its
+    /// process killed, say) goes on with it.
+    #[arg(long, requires = "seat_file", conflicts_with_all = ["room", "lan_host", "lan_join", "watch"])]
+    rejoin: bool,
+    /// Seconds a player who drops is waited for (the room creator's choice is the match's).
+    #[arg(long, default_value_t = carrom::net::hello::DEFAULT_GRACE)]
+    grace: u16,
     /// Watch the match of this invite code (or link) instead of playing: print its end
     /// hash and result. With --lan-join, the code is the host's own and may be omitted.
     #[arg(long, num_args = 0..=1, default_missing_value = "", conflicts_with_all = ["room", "lan_host"])]
@@ -49,10 +59,10 @@ pub struct Args {
     #[arg(long, requires = "lan_host", hide = true)]
     lan_protocol: Option<u32>,
     /// Players, 2-4 (joining a game on this network: the host's).
-    #[arg(long, required_unless_present_any = ["lan_join", "watch"])]
+    #[arg(long, required_unless_present_any = ["lan_join", "watch", "rejoin"])]
     players: Option<u8>,
     /// The carrom game type (joining: the host's game is played).
-    #[arg(long, value_enum, required_unless_present_any = ["draughts", "lan_join", "watch"])]
+    #[arg(long, value_enum, required_unless_present_any = ["draughts", "lan_join", "watch", "rejoin"])]
     variant: Option<VariantArg>,
     /// Play English draughts instead (2 players), the computer at this level playing this
     /// peer's side.
@@ -133,6 +143,10 @@ struct Line {
     most_watching: usize,
     /// Bytes this peer streamed to watchers.
     bytes_to_watchers: u64,
+    /// The session the match ended in: 0, or how many times it resumed after a drop.
+    epoch: u32,
+    /// How many times each seat dropped.
+    drops: Vec<u8>,
 }
 
 /// How the match ended.
@@ -168,6 +182,8 @@ impl Line {
             record: report.record.as_ref().map(|p| p.display().to_string()),
             most_watching: report.most_watching,
             bytes_to_watchers: report.bytes_to_watchers,
+            epoch: report.epoch,
+            drops: report.drops.clone(),
         }
     }
 }
@@ -178,13 +194,17 @@ pub fn run(args: Args) -> Exit {
     if args.watch.is_some() {
         return super::watching::run(&args, ice_servers(&args), lan_host(&args));
     }
-    let (signaling, join, players) = match meeting(&args) {
+    let met = match (&args.seat_file, args.rejoin) {
+        (Some(path), true) => rejoining(path),
+        _ => meeting(&args),
+    };
+    let (signaling, join, players) = match met {
         Ok(found) => found,
         Err((exit, message)) => return fail(command, exit, message),
     };
     let variant = args.variant.map_or(carrom::rules::Variant::DiscPool, |v| v.0);
     let (game, allowed) = match (args.draughts, &join) {
-        (_, JoinRequest::Lan { .. }) => ("the host's game", true),
+        (_, JoinRequest::Lan { .. } | JoinRequest::Rejoin(_)) => ("the host's game", true),
         (Some(_), _) => ("draughts", players == 2),
         (None, _) => (variant.name(), variant.allows(players)),
     };
@@ -225,6 +245,8 @@ pub fn run(args: Args) -> Exit {
             Storage::from_environment().diagnostics_dir().unwrap_or_else(std::env::temp_dir)
         }),
         speed: args.speed,
+        seat_file: args.seat_file.clone(),
+        grace: args.grace,
     };
     match run_peer(&options) {
         Ok(report) => match print_lines(command, [Line::of(&report)]) {
@@ -298,6 +320,18 @@ fn meeting(args: &Args) -> Result<(Option<String>, JoinRequest, u8), (Exit, Stri
         return Err((Exit::BadInput, message));
     };
     Ok((Some(signaling.clone()), JoinRequest::Room { code, players }, players))
+}
+
+/// With --rejoin: the seat kept in `path`, and the match's players.
+fn rejoining(path: &std::path::Path) -> Result<(Option<String>, JoinRequest, u8), (Exit, String)> {
+    match carrom::client::RejoinFile::read(path) {
+        Ok(Some(ticket)) => {
+            let players = ticket.seals.len() as u8;
+            Ok((None, JoinRequest::Rejoin(Box::new(ticket)), players))
+        }
+        Ok(None) => Err((Exit::Failed, format!("{}: no seat is kept there", path.display()))),
+        Err(why) => Err((Exit::Failed, why)),
+    }
 }
 
 /// The faults this peer applies to what it sends, if any were asked for.

@@ -34,6 +34,7 @@ pub use hosts::lobby::JoinRequest;
 pub use hosts::online::{OnlineConfig, OnlineMatch, OnlineStep};
 pub use hosts::replay::{Replaying, timeline_part};
 pub use hosts::{FixedSeed, LocalMatch, MatchFinished};
+pub use persistence::rejoin::{RejoinFile, Ticket};
 pub use persistence::{Preferences, Storage, records};
 pub use smoke::SmokeTest;
 pub use ui::{Action, ActionButton, MenuSet, Notice};
@@ -108,7 +109,13 @@ pub fn run(launch: Launch, started: Instant) -> AppExit {
     .insert_resource(ClearColor(ui::palette::BACKDROP))
     .add_plugins((ClientPlugin, ViewPlugin));
     if let Some(code) = launch.join {
-        app.insert_resource(JoinRequest::Code(code));
+        // The match this machine dropped out of, if the code is its: its seat is taken back.
+        let ticket = app.world().get_resource::<RejoinFile>().and_then(|f| f.found.clone());
+        let typed = carrom_signaling::code::parse(&code).map(|found| found.code);
+        match ticket.filter(|t| t.code.is_some() && t.code == typed) {
+            Some(ticket) => app.insert_resource(JoinRequest::Rejoin(Box::new(ticket))),
+            None => app.insert_resource(JoinRequest::Code(code)),
+        };
     }
     if let Some(code) = launch.watch {
         app.insert_resource(JoinRequest::Watch(code));

@@ -1,6 +1,7 @@
 //! Opening a peer connection: the ICE servers (from settings or the command line; none
 //! built in), the data channels every carrom peer has in the same order (GGRS unreliable,
-//! then the reliable hello, then the reliable stream to watchers), and the socket's message
+//! then the reliable hello, the reliable stream to watchers, and the reliable channel
+//! on which players agree where a match resumes), and the socket's message
 //! loop on a thread of its own, whose failure — even a panic, as matchbox 0.15 has when
 //! mDNS cannot join its group — is reported, never fatal.
 
@@ -16,6 +17,8 @@ pub const GAME_CHANNEL: usize = 0;
 pub const HELLO_CHANNEL: usize = 1;
 /// The channel players stream the match to watchers on (reliable, ordered).
 pub const WATCH_CHANNEL: usize = 2;
+/// The channel players agree on where a match resumes on after a drop (reliable).
+pub const RESUME_CHANNEL: usize = 3;
 
 /// How long a peer the signaling server introduced may take to connect. Direct and
 /// relayed connections take a few seconds at most; past this there is no route.
@@ -45,6 +48,7 @@ pub fn open(room_url: &str, ice: &[IceServer]) -> Result<Opened, String> {
     let builder = WebRtcSocket::builder(room_url)
         .signaller_builder(Arc::new(WatchedSignallerBuilder(introduced.clone())))
         .add_unreliable_channel()
+        .add_reliable_channel()
         .add_reliable_channel()
         .add_reliable_channel()
         .ice_server(ice_config(ice)?);

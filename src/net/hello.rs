@@ -38,6 +38,23 @@ pub struct Hello {
     /// A watcher, not a player: it holds no seat and is sent the match.
     #[serde(default)]
     pub watcher: bool,
+    /// The [`crate::net::resume::seal`] of this player's secret, which takes its seat back
+    /// if it drops.
+    #[serde(default)]
+    pub seal: u64,
+    /// Seconds a dropped player is waited for (the creator's choice is the match's).
+    #[serde(default = "default_grace")]
+    pub grace: u16,
+}
+
+/// The grace period when none is named, seconds.
+pub const DEFAULT_GRACE: u16 = 60;
+
+/// The shortest and longest grace periods, seconds.
+pub const GRACE_RANGE: (u16, u16) = (5, 600);
+
+fn default_grace() -> u16 {
+    DEFAULT_GRACE
 }
 
 /// The match everyone's hellos agree on.
@@ -73,7 +90,16 @@ impl Hello {
             game: "carrom".into(),
             colour: String::new(),
             watcher: false,
+            seal: 0,
+            grace: DEFAULT_GRACE,
         }
+    }
+
+    /// The same hello with this player's seal and the grace period it asks for.
+    pub fn sealed(mut self, seal: u64, grace: u16) -> Hello {
+        self.seal = seal;
+        self.grace = grace.clamp(GRACE_RANGE.0, GRACE_RANGE.1);
+        self
     }
 
     /// A watcher's hello: its name, and that it comes to watch.
@@ -133,6 +159,22 @@ pub fn agree(hellos: &[(PeerId, Hello)], seed: u64) -> Option<Agreed> {
     settings.ok().map(Agreed::Carrom)
 }
 
+/// The grace period the match takes from everyone's hellos: the chooser's (the creator,
+/// else the lowest id), within [`GRACE_RANGE`].
+pub fn agreed_grace(hellos: &[(PeerId, Hello)]) -> u16 {
+    let mut sorted: Vec<&(PeerId, Hello)> = hellos.iter().collect();
+    sorted.sort_by_key(|(id, _)| *id);
+    let chooser = sorted.iter().find(|(_, h)| h.creator).or(sorted.first());
+    chooser.map_or(DEFAULT_GRACE, |(_, h)| h.grace).clamp(GRACE_RANGE.0, GRACE_RANGE.1)
+}
+
+/// The players' seals in player-handle order (sorted ids).
+pub fn seals(hellos: &[(PeerId, Hello)]) -> Vec<u64> {
+    let mut sorted: Vec<&(PeerId, Hello)> = hellos.iter().collect();
+    sorted.sort_by_key(|(id, _)| *id);
+    sorted.iter().map(|(_, h)| h.seal).collect()
+}
+
 /// The players' names in player-handle order (sorted ids).
 pub fn names(hellos: &[(PeerId, Hello)]) -> Vec<String> {
     let mut sorted: Vec<&(PeerId, Hello)> = hellos.iter().collect();
@@ -175,6 +217,25 @@ mod tests {
         let creator = Hello::new(true, Variant::Classic, 2, PresetId::Standard, 30, "Ravi");
         let by_code = [(id(1), hello(false, "Ben")), (id(2), creator)];
         assert!(matches!(agree(&by_code, 1), Some(Agreed::Carrom(_))), "and the other way");
+    }
+
+    #[test]
+    fn the_creators_grace_period_is_the_matchs_within_bounds() {
+        let joiner = Hello::new(false, Variant::Freestyle, 2, PresetId::Standard, 30, "Ben")
+            .sealed(1, 600);
+        let creator =
+            Hello::new(true, Variant::Classic, 2, PresetId::Icf, 15, "Asha").sealed(2, 20);
+        let hellos = [(id(1), joiner), (id(2), creator.clone())];
+        assert_eq!(agreed_grace(&hellos), 20);
+        assert_eq!(seals(&hellos), vec![1, 2]);
+        let greedy = creator.sealed(2, 9_999);
+        assert_eq!(agreed_grace(&[(id(2), greedy)]), GRACE_RANGE.1);
+        let old: Hello = serde_json::from_str(
+            r#"{"protocol":4,"creator":true,"variant":"classic","players":2,"board":"standard",
+            "shot_clock":0,"name":"x","game":"carrom","colour":""}"#,
+        )
+        .unwrap();
+        assert_eq!(old.grace, DEFAULT_GRACE);
     }
 
     #[test]

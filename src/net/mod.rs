@@ -10,6 +10,7 @@ pub mod connect;
 pub mod diagnostics;
 pub mod hello;
 pub mod lan;
+pub mod resume;
 pub mod room;
 pub mod session;
 pub mod signaller;
@@ -23,4 +24,4 @@ pub use socket::{Counters, Impairment, SafeChannel};
 
 /// The network protocol's version: it is part of every room address, so peers of other
 /// versions never meet.
-pub const PROTOCOL_VERSION: u32 = 3;
+pub const PROTOCOL_VERSION: u32 = 4;

@@ -15,6 +15,19 @@ pub fn private_room_of(signaling: &str, code: &str, players: u8, version: u32) -
     format!("{base}/r/{code}?seats={players}&v={version}")
 }
 
+/// The URL that takes a player back to the started room where it held seat id `id`.
+pub fn rejoin_room(signaling: &str, id: &str) -> String {
+    let base = signaling.trim_end_matches('/');
+    format!("{base}/j/{id}?v={PROTOCOL_VERSION}")
+}
+
+/// `url` asking the signaling server to keep the room `grace` seconds for players who
+/// drop.
+pub fn with_grace(url: &str, grace: u16) -> String {
+    let joiner = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{joiner}grace={grace}")
+}
+
 /// The URL that watches the match of private room `code`.
 pub fn watch_room(signaling: &str, code: &str) -> String {
     let base = signaling.trim_end_matches('/');
@@ -45,5 +58,11 @@ mod tests {
         assert_eq!(watch, format!("ws://h:1/w/0123456789ABC?v={PROTOCOL_VERSION}"));
         let quick = quick_match("ws://h:1", Variant::DiscPool.name(), 4);
         assert_eq!(quick, format!("ws://h:1/q/carrom-p{PROTOCOL_VERSION}-disc_pool-4?next=4"));
+        assert_eq!(with_grace(&quick, 30), format!("{quick}&grace=30"));
+        let back = rejoin_room("ws://h:1/", "6d1c0b5e-0000-4000-8000-000000000001");
+        assert_eq!(
+            back,
+            format!("ws://h:1/j/6d1c0b5e-0000-4000-8000-000000000001?v={PROTOCOL_VERSION}")
+        );
     }
 }

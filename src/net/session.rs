@@ -1,5 +1,6 @@
 //! The GGRS session: rollback (not lockstep) for 2–4 players in a full mesh, a small input
-//! delay, desync detection every few frames, player handles in sorted peer-id order, and
+//! delay, desync detection every few frames, player handles in sorted peer-id order (kept
+//! seat by seat when a player rejoins with a new id), and
 //! the match seed derived from those ids so every peer starts from the same state.
 
 use super::socket::SafeChannel;
@@ -15,32 +16,30 @@ pub const INPUT_DELAY: usize = 2;
 pub const MAX_PREDICTION: usize = 8;
 /// Frames between desync checks (six a second).
 pub const DESYNC_INTERVAL: u32 = 10;
-/// Silence after which a peer counts as gone.
-pub const DISCONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// Silence after which the others are told a peer is interrupted.
 pub const DISCONNECT_NOTIFY: Duration = Duration::from_millis(750);
 
-/// A rollback session for `peers` (this peer's id included) over `socket`. Player handles
-/// follow the sorted ids, so every peer numbers the players the same way.
+/// A rollback session for `seats` (every player's peer id in player-handle order, this
+/// peer's included) over `socket`. A peer silent for `grace` counts as gone; until then
+/// the others wait for it (the session stops advancing once its prediction runs out).
 pub fn build_session<C>(
     me: PeerId,
-    peers: &[PeerId],
+    seats: &[PeerId],
+    grace: Duration,
     socket: SafeChannel,
 ) -> Result<P2PSession<C>, GgrsError>
 where
     C: ggrs::Config<Input = Input, Address = PeerId>,
 {
-    let mut sorted = peers.to_vec();
-    sorted.sort();
     let mut builder = SessionBuilder::<C>::new()
-        .with_num_players(sorted.len())?
+        .with_num_players(seats.len())?
         .with_input_delay(INPUT_DELAY)
         .with_max_prediction_window(MAX_PREDICTION)
         .with_desync_detection_mode(DesyncDetection::On { interval: DESYNC_INTERVAL })
-        .with_disconnect_timeout(DISCONNECT_TIMEOUT)
+        .with_disconnect_timeout(grace.max(DISCONNECT_NOTIFY * 2))
         .with_disconnect_notify_delay(DISCONNECT_NOTIFY)
         .with_fps(FRAME_RATE as usize)?;
-    for (handle, id) in sorted.iter().enumerate() {
+    for (handle, id) in seats.iter().enumerate() {
         let player = if *id == me { PlayerType::Local } else { PlayerType::Remote(*id) };
         builder = builder.add_player(player, handle)?;
     }
@@ -65,6 +64,14 @@ pub fn frame_inputs(inputs: &[(Input, ggrs::InputStatus)]) -> Vec<Input> {
             _ => *input,
         })
         .collect()
+}
+
+/// `peers` in player-handle order: the sorted ids, so every peer numbers the players the
+/// same way.
+pub fn seat_order(peers: &[PeerId]) -> Vec<PeerId> {
+    let mut sorted = peers.to_vec();
+    sorted.sort();
+    sorted
 }
 
 /// The player handle (input slot) of `me` among `peers`.

@@ -1,12 +1,14 @@
 //! GGRS over a matchbox data channel, without trusting the other side: matchbox's own
 //! adapter calls `expect()` when a datagram does not decode, so a peer could crash us
 //! with one bad packet. Here malformed or oversized datagrams are counted and dropped.
+//! Every datagram carries the epoch of the session that sent it: after a match resumes
+//! (a new session on the same channel), the old session's stragglers are dropped.
 
 use bytes::Bytes;
 use ggrs::{Message, NonBlockingSocket};
 use matchbox_socket::{PeerId, WebRtcChannel};
 use std::collections::VecDeque;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -22,7 +24,22 @@ pub struct Counters {
     pub bytes_received: AtomicU64,
     /// Datagrams dropped because they did not decode or were too large.
     pub malformed: AtomicU64,
+    /// Datagrams of another epoch's session, dropped.
+    pub stale: AtomicU64,
 }
+
+/// The game channel, shared by the sessions one match runs in turn (one per epoch).
+pub type SharedChannel = Arc<Mutex<WebRtcChannel>>;
+
+/// Drops whatever waits on `channel`: between two sessions nobody reads it.
+pub fn drain(channel: &SharedChannel) {
+    if let Ok(mut channel) = channel.lock() {
+        let _ = channel.receive();
+    }
+}
+
+/// Bytes of the epoch in front of every datagram.
+const EPOCH_BYTES: usize = 4;
 
 /// Test and soak-run faults applied to what this peer sends: loss, delay with jitter,
 /// and garbage datagrams. (Where the kernel has `sch_netem`, `tc netem` does the first
@@ -43,7 +60,8 @@ pub struct Impairment {
 
 /// A matchbox channel speaking GGRS, robust to what peers send.
 pub struct SafeChannel {
-    channel: WebRtcChannel,
+    channel: SharedChannel,
+    epoch: u32,
     counters: Arc<Counters>,
     impairment: Option<Impairment>,
     delayed: VecDeque<(Instant, PeerId, Vec<u8>)>,
@@ -54,10 +72,12 @@ pub struct SafeChannel {
 }
 
 impl SafeChannel {
-    /// Wraps `channel` (unreliable and unordered, as GGRS wants).
-    pub fn new(channel: WebRtcChannel, counters: Arc<Counters>) -> SafeChannel {
+    /// Wraps `channel` (unreliable and unordered, as GGRS wants) for the session of
+    /// `epoch`.
+    pub fn new(channel: SharedChannel, epoch: u32, counters: Arc<Counters>) -> SafeChannel {
         SafeChannel {
             channel,
+            epoch,
             counters,
             impairment: None,
             delayed: VecDeque::new(),
@@ -84,7 +104,9 @@ impl SafeChannel {
         self.counters.bytes_sent.fetch_add(bytes.len() as u64, Ordering::Relaxed);
         // The socket's message loop may have ended (the network thread failed): then
         // nothing can be sent, and GGRS treats the silence as a peer interrupted.
-        let _ = self.channel.try_send(Bytes::from(bytes), peer);
+        if let Ok(mut channel) = self.channel.lock() {
+            let _ = channel.try_send(Bytes::from(bytes), peer);
+        }
     }
 
     /// Sends what is due: delayed datagrams whose time has come, and garbage.
@@ -103,7 +125,9 @@ impl SafeChannel {
             for peer in self.peers.clone() {
                 let bits = self.draw();
                 let len = 1 + (bits % 300) as usize;
-                let junk: Vec<u8> = (0..len).map(|i| (bits >> (i % 56)) as u8 ^ i as u8).collect();
+                // In this session's epoch, so that it reaches the decoder.
+                let mut junk = self.epoch.to_le_bytes().to_vec();
+                junk.extend((0..len).map(|i| (bits >> (i % 56)) as u8 ^ i as u8));
                 self.transmit(peer, junk);
             }
         }
@@ -139,7 +163,9 @@ impl NonBlockingSocket<PeerId> for SafeChannel {
         if !self.peers.contains(peer) {
             self.peers.push(*peer);
         }
-        let Some(bytes) = encode(message) else { return };
+        let Some(message) = encode(message) else { return };
+        let mut bytes = self.epoch.to_le_bytes().to_vec();
+        bytes.extend(message);
         match self.impairment {
             None => self.transmit(*peer, bytes),
             Some(impairment) => {
@@ -160,9 +186,15 @@ impl NonBlockingSocket<PeerId> for SafeChannel {
     fn receive_all_messages(&mut self) -> Vec<(PeerId, Message)> {
         self.flush();
         let mut out = Vec::new();
-        for (peer, packet) in self.channel.receive() {
+        let packets = self.channel.lock().map(|mut c| c.receive()).unwrap_or_default();
+        for (peer, packet) in packets {
             self.counters.bytes_received.fetch_add(packet.len() as u64, Ordering::Relaxed);
-            match decode(&packet) {
+            let (epoch, message) = packet.split_at(EPOCH_BYTES.min(packet.len()));
+            if epoch.len() == EPOCH_BYTES && epoch != self.epoch.to_le_bytes() {
+                self.counters.stale.fetch_add(1, Ordering::Relaxed);
+                continue;
+            }
+            match decode(message).filter(|_| epoch.len() == EPOCH_BYTES) {
                 Some(message) => out.push((peer, message)),
                 None => {
                     self.counters.malformed.fetch_add(1, Ordering::Relaxed);

@@ -8,6 +8,7 @@
 //! GGRS's own spectator session was not used: it takes its spectators when the session is
 //! built, so nobody could arrive mid-match, and it streams from one host only.
 
+use super::resume::KEPT;
 use super::turn_input::turn_of;
 use crate::checkers::turns::{Turn, TurnGame};
 use crate::game::{Input, Match, Phase};
@@ -83,14 +84,14 @@ impl Watched {
         }
     }
 
-    fn bytes(&self) -> (Game, Vec<u8>) {
+    pub(crate) fn bytes(&self) -> (Game, Vec<u8>) {
         match self {
             Watched::Carrom(m) => (Game::Carrom, bytemuck::bytes_of(m).to_vec()),
             Watched::Draughts(t) => (Game::Draughts, bytemuck::bytes_of(t).to_vec()),
         }
     }
 
-    fn from_bytes(game: Game, bytes: &[u8]) -> Option<Watched> {
+    pub(crate) fn from_bytes(game: Game, bytes: &[u8]) -> Option<Watched> {
         match game {
             Game::Carrom => Match::from_bytes(bytes).map(Watched::Carrom),
             Game::Draughts => TurnGame::from_bytes(bytes).map(Watched::Draughts),
@@ -178,12 +179,59 @@ pub struct Feed {
     since: Vec<Vec<Input>>,
     pending: Vec<Vec<Input>>,
     names: Vec<String>,
+    /// A confirmed state at least [`KEPT`] frames back (or the start), and the confirmed
+    /// frames since: what this player offers when the match must resume.
+    anchor: Watched,
+    kept: Vec<Vec<Input>>,
 }
 
 impl Feed {
     /// The stream of a match starting from `start`, played by `names`.
     pub fn new(start: Watched, names: Vec<String>) -> Feed {
-        Feed { confirmed: start, boundary: start, since: Vec::new(), pending: Vec::new(), names }
+        Feed {
+            confirmed: start,
+            boundary: start,
+            since: Vec::new(),
+            pending: Vec::new(),
+            names,
+            anchor: start,
+            kept: Vec::new(),
+        }
+    }
+
+    /// The confirmed history kept: the anchor and the frames confirmed since.
+    pub fn held(&self) -> (Watched, &[Vec<Input>]) {
+        (self.anchor, &self.kept)
+    }
+
+    /// The match as far as it is confirmed.
+    pub fn confirmed(&self) -> Watched {
+        self.confirmed
+    }
+
+    /// Carries on from a resumed match: `frames` confirmed from `anchor`. The watchers are
+    /// sent the frames they have not had (confirmed histories are prefixes of one another,
+    /// so those follow on from what they had); where this player's confirmed frame lies
+    /// before the anchor, the stream starts afresh from it.
+    pub fn resume(&mut self, anchor: Watched, frames: &[Vec<Input>]) -> Vec<Broadcast> {
+        let end = anchor.frame() as usize + frames.len();
+        let mine = self.confirmed.frame() as usize;
+        self.pending.clear();
+        if (anchor.frame() as usize..=end).contains(&mine) {
+            self.pending = frames[mine - anchor.frame() as usize..].to_vec();
+            let messages = self.confirm(end as i32 - 1);
+            self.anchor = anchor;
+            self.kept = frames.to_vec();
+            return messages;
+        }
+        let mut state = anchor;
+        for inputs in frames {
+            state.step(inputs);
+        }
+        *self = Feed::new(state, std::mem::take(&mut self.names));
+        self.anchor = anchor;
+        self.kept = frames.to_vec();
+        self.welcome()
     }
 
     /// Notes the inputs the state of `frame` was stepped with (again, after a rollback:
@@ -212,6 +260,7 @@ impl Feed {
             let before = self.confirmed;
             self.confirmed.step(&inputs);
             frames.push(inputs.clone());
+            self.keep(&inputs);
             self.since.push(inputs);
             if self.confirmed.boundary_after(&before) {
                 let passed = (self.confirmed.frame(), self.confirmed.hash());
@@ -224,6 +273,17 @@ impl Feed {
             return Vec::new();
         }
         frames_messages(first, &frames, &hashes)
+    }
+
+    /// Keeps a confirmed frame, moving the anchor on by [`KEPT`] frames once twice that
+    /// many are kept.
+    fn keep(&mut self, inputs: &[Input]) {
+        self.kept.push(inputs.to_vec());
+        if self.kept.len() >= 2 * KEPT {
+            for frame in self.kept.drain(..KEPT) {
+                self.anchor.step(&frame);
+            }
+        }
     }
 
     /// What a watcher arriving now is sent: the last boundary's state, then every

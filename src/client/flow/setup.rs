@@ -110,6 +110,8 @@ pub struct MatchSetup {
     pub draughts_level: Level,
     /// Draughts: the colour player 1 takes (Black moves first).
     pub draughts_colour: Colour,
+    /// Online and on a LAN: seconds a player who drops is waited for.
+    pub grace: u16,
 }
 
 impl Default for MatchSetup {
@@ -125,9 +127,13 @@ impl Default for MatchSetup {
             bots: [false, true, true, true],
             draughts_level: Level::Medium,
             draughts_colour: Colour::Black,
+            grace: crate::net::hello::DEFAULT_GRACE,
         }
     }
 }
+
+/// Choices of how long a player who drops is waited for, seconds.
+pub const GRACE_PERIODS: [u16; 3] = [30, 60, 120];
 
 /// Shot clock choices, seconds (0: off).
 pub const SHOT_CLOCKS: [u16; 4] = [0, 15, 30, 60];

@@ -15,6 +15,7 @@ use super::hosts::online::{
     DiagnosticsDir, MatchOverAt, NetworkEnding, Online, OnlineMatch, banner_text,
 };
 use super::hosts::online_draughts::OnlineDraughts;
+use super::persistence::rejoin::RejoinFile;
 use super::persistence::{Preferences, Storage};
 use crate::checkers::Colour;
 use crate::checkers::level::Level;
@@ -70,6 +71,10 @@ pub struct PeerOptions {
     pub speed: u32,
     /// Faults applied to what this peer sends (tests, soak runs).
     pub impairment: Option<Impairment>,
+    /// Where this peer keeps its seat while the match goes on (none: not kept).
+    pub seat_file: Option<PathBuf>,
+    /// Seconds a player who drops is waited for.
+    pub grace: u16,
 }
 
 /// How a headless match ended.
@@ -131,6 +136,10 @@ pub struct PeerReport {
     pub most_watching: usize,
     /// Bytes this peer streamed to watchers.
     pub bytes_to_watchers: u64,
+    /// The session the match ended in (each resumption after a drop adds one).
+    pub epoch: u32,
+    /// How many times each seat dropped.
+    pub drops: Vec<u8>,
 }
 
 /// Joins the room, plays the match, reports. Errors are for what prevents a match.
@@ -185,8 +194,7 @@ pub fn run_peer(options: &PeerOptions) -> Result<PeerReport, String> {
             }
             let over = world.resource::<MatchOverAt>().0;
             let confirmed = world.get_resource::<ConfirmedFrameCount>().map_or(-1, |c| c.0);
-            let confirmed_over =
-                over.is_some_and(|(at, _)| confirmed >= 0 && confirmed as u32 >= at);
+            let confirmed_over = over.is_some_and(|(at, _)| online.ending_confirmed(at, confirmed));
             if confirmed_over && finished_at.is_none() {
                 finished_at = Some(Instant::now());
             }
@@ -226,6 +234,7 @@ fn headless_app(options: &PeerOptions) -> App {
     preferences.ice = options.ice_servers.clone();
     preferences.names[0] = options.name.clone();
     let mut setup = world.resource_mut::<MatchSetup>();
+    setup.grace = options.grace;
     setup.variant = options.variant;
     setup.players = options.players;
     setup.preset = options.preset;
@@ -234,7 +243,8 @@ fn headless_app(options: &PeerOptions) -> App {
         setup.game = GameType::Draughts;
         setup.draughts_level = level;
     }
-    app.insert_resource(options.join.clone())
+    app.insert_resource(RejoinFile { path: options.seat_file.clone(), found: None })
+        .insert_resource(options.join.clone())
         .insert_resource(OnlineController(Controller::Headless))
         .insert_resource(HeadlessShots::new(options.shots.clone()))
         .insert_resource(DiagnosticsDir(Some(options.diagnostics.clone())));
@@ -301,5 +311,7 @@ fn report(
         bytes_to_watchers: world
             .get_resource::<crate::client::hosts::broadcast::Broadcasting>()
             .map_or(0, |b| b.bytes_sent),
+        epoch: online.epoch(),
+        drops: online.drops()[..online.seats()].to_vec(),
     }
 }

@@ -8,6 +8,7 @@ use super::online_draughts::OnlineDraughts;
 use crate::client::flow::Screen;
 use crate::game::Input;
 use crate::net::session::frame_inputs;
+use crate::net::resume::Held;
 use crate::net::watch::{Broadcast, Feed, Watched};
 use bevy::prelude::*;
 use bevy_ggrs::{ConfirmedFrameCount, GgrsSchedule, PlayerInputs};
@@ -45,6 +46,52 @@ impl Broadcasting {
     /// Notes the inputs the rollback step gives the state of `frame`.
     fn simulated(&mut self, frame: u32, inputs: &[Input]) {
         self.feed.simulated(frame, inputs);
+    }
+
+    /// Steps the confirmed match up to match frame `confirmed` and sends the watchers what
+    /// they have not had of it.
+    pub(super) fn confirm_now(&mut self, confirmed: i32) {
+        let messages = self.feed.confirm(confirmed);
+        self.send_all(&messages);
+    }
+
+    /// The confirmed history this player holds.
+    pub(super) fn held(&self) -> Held {
+        let (anchor, frames) = self.feed.held();
+        Held::of(&anchor, frames)
+    }
+
+    /// The frame of the confirmed history's anchor (it moves on every [`KEPT`] frames).
+    ///
+    /// [`KEPT`]: crate::net::resume::KEPT
+    pub(super) fn anchor_frame(&self) -> u32 {
+        self.feed.held().0.frame()
+    }
+
+    /// The match as far as it is confirmed.
+    pub(super) fn confirmed(&self) -> Watched {
+        self.feed.confirmed()
+    }
+
+    /// Carries on from the history a resumption agreed on.
+    pub(super) fn resume(&mut self, anchor: Watched, frames: &[Vec<Input>]) {
+        let messages = self.feed.resume(anchor, frames);
+        self.send_all(&messages);
+    }
+
+    /// Streams on a new connection's channel (after reconnecting): every watcher will be
+    /// welcomed again.
+    pub(super) fn reconnected(&mut self, channel: WebRtcChannel) {
+        self.channel = channel;
+        self.welcomed.clear();
+    }
+
+    fn send_all(&mut self, messages: &[Broadcast]) {
+        for message in messages {
+            for watcher in self.welcomed.clone() {
+                self.send(watcher, message);
+            }
+        }
     }
 
     fn send(&mut self, to: PeerId, message: &Broadcast) {
@@ -115,18 +162,18 @@ fn stream(
     }
     // As of GGRS's last frame, not the session's live figure: the session hears inputs
     // every update, but re-simulates a frame it mispredicted only when it next advances.
-    let Some(confirmed) = confirmed else { return };
+    // In the match's frames: each resumption starts the session's count again.
+    let confirmed = confirmed.and_then(|c| online.confirmed_frame(c.0));
     let due = b.sent_at.elapsed() >= EVERY;
-    let mut messages = if due { b.feed.confirm(confirmed.0) } else { Vec::new() };
+    let mut messages = match confirmed {
+        Some(confirmed) if due => b.feed.confirm(confirmed as i32),
+        _ => Vec::new(),
+    };
     if due {
         b.sent_at = Instant::now();
     }
     if changed {
         messages.push(Broadcast::Watching(b.welcomed.len() as u8));
     }
-    for message in messages {
-        for watcher in b.welcomed.clone() {
-            b.send(watcher, &message);
-        }
-    }
+    b.send_all(&messages);
 }

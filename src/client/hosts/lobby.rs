@@ -10,7 +10,9 @@ use super::broadcast::Broadcasting;
 use super::lan_host::LanHosting;
 use super::local::LocalMatch;
 use super::local::next_seed;
-use super::online::{DiagnosticsDir, MatchOverAt, Online, OnlineConfig, OnlineMatch, OnlineRecord};
+use super::online::{
+    DiagnosticsDir, MatchOverAt, Online, OnlineConfig, OnlineMatch, OnlineRecord, Seating,
+};
 use super::online_draughts::{OnlineDraughts, colour_of};
 use crate::checkers::turns::TurnGame;
 use crate::checkers::{Colour, Draughts};
@@ -19,11 +21,15 @@ use crate::client::draughts::{DraughtsMatch, Player as DraughtsPlayer};
 use crate::client::flow::{Controller, GameType, MatchHost, MatchSetup, Screen};
 use crate::client::persistence::Preferences;
 use crate::game::Match;
-use crate::net::connect::{GAME_CHANNEL, HELLO_CHANNEL, PEER_CONNECT_BOUND, WATCH_CHANNEL, open};
-use crate::net::hello::{Agreed, Hello, agree, names};
+use crate::client::persistence::rejoin::{RejoinFile, Ticket};
+use crate::net::connect::{
+    GAME_CHANNEL, HELLO_CHANNEL, IceServer, PEER_CONNECT_BOUND, WATCH_CHANNEL, open,
+};
+use crate::net::hello::{Agreed, Hello, agree, agreed_grace, names, seals};
+use crate::net::resume::seal;
 use crate::net::lan::Listing;
-use crate::net::room::{private_room, private_room_of, quick_match, watch_room};
-use crate::net::session::{build_session, handle_of, match_seed};
+use crate::net::room::{private_room, private_room_of, quick_match, watch_room, with_grace};
+use crate::net::session::{build_session, handle_of, match_seed, seat_order};
 use crate::net::signaller::Introduced;
 use crate::net::socket::{Counters, Impairment, SafeChannel};
 use crate::net::watch::Watched;
@@ -34,7 +40,7 @@ use carrom_signaling::code as invite;
 use matchbox_socket::{PeerId, PeerState, WebRtcSocket};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, mpsc};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Frames between two rounds of hellos to every peer in the lobby.
 const HELLO_AGAIN: u32 = 60;
@@ -65,6 +71,8 @@ pub enum JoinRequest {
         /// What it hosts.
         listing: Listing,
     },
+    /// Take this machine's seat back in the match of this ticket.
+    Rejoin(Box<Ticket>),
     /// Host the game chosen on Home on this network.
     LanHost {
         /// The network protocol version announced ([`crate::net::PROTOCOL_VERSION`]; tests
@@ -116,6 +124,12 @@ pub struct Lobby {
     hosting: Option<LanHosting>,
     /// Watching, not playing: the connection to the match's players.
     watching: Option<Watcher>,
+    /// This player's secret, which takes its seat back if it drops.
+    secret: u64,
+    /// The server the room is on.
+    base: String,
+    /// The ICE servers the connections use.
+    ice: Vec<IceServer>,
 }
 
 impl Lobby {
@@ -182,8 +196,11 @@ fn open_lobby(
     request: Option<Res<JoinRequest>>,
     setup: Res<MatchSetup>,
     preferences: Res<Preferences>,
+    controller: Res<OnlineController>,
+    mut rejoin: ResMut<RejoinFile>,
 ) {
     let request = request.map(|r| r.clone()).unwrap_or(JoinRequest::Quick);
+    let secret = secret();
     commands.remove_resource::<JoinRequest>();
     let draughts = setup.game == GameType::Draughts;
     // Draughts is for two; the game's name keys its quick-match queue.
@@ -192,7 +209,8 @@ fn open_lobby(
     let name = &preferences.names[0];
     let mine = |players: u8, creator: bool| {
         let hello =
-            Hello::new(creator, setup.variant, players, setup.preset, setup.shot_clock, name);
+            Hello::new(creator, setup.variant, players, setup.preset, setup.shot_clock, name)
+                .sealed(seal(secret), setup.grace);
         if draughts { hello.for_draughts(setup.draughts_colour == Colour::Black) } else { hello }
     };
     let lan = matches!(
@@ -217,7 +235,26 @@ fn open_lobby(
         lan,
         hosting: None,
         watching: None,
+        secret,
+        base: preferences.signaling.clone(),
+        ice: Vec::new(),
     };
+    if let JoinRequest::Rejoin(ticket) = &request {
+        match super::reconnect::rejoin(&mut commands, ticket, controller.0, &setup) {
+            Ok(()) => lobby.status = "Taking your seat back...".into(),
+            Err(why) => {
+                // A ticket that can never work again is not offered again.
+                if ticket.usable(super::tape::now()).is_err() {
+                    rejoin.clear();
+                }
+                let problem = format!("Cannot rejoin the match: {why}.");
+                lobby.status = problem.clone();
+                lobby.problem = Some(problem);
+            }
+        }
+        commands.insert_resource(lobby);
+        return;
+    }
     if let Some(watch) = watch_address(&request, &preferences) {
         match watch.and_then(|(url, ice)| Watcher::open(&url, &ice, name)) {
             Ok(watcher) => {
@@ -234,13 +271,16 @@ fn open_lobby(
         return;
     }
     match room(&request, &preferences, players, game) {
-        Ok(Room { url, code, players, creator, hosting }) => {
+        Ok(Room { url, base, code, players, creator, hosting }) => {
+            let url = with_grace(&url, setup.grace);
+            lobby.base = base;
             lobby.players = players;
             lobby.code = code;
             lobby.mine = mine(players, creator);
             lobby.hosting = hosting;
             // On a LAN, host candidates only: no STUN or TURN, nothing outside the network.
             let ice = if lan { &[][..] } else { &preferences.ice[..] };
+            lobby.ice = ice.to_vec();
             match open(&url, ice) {
                 Ok((socket, failure, introduced)) => {
                     lobby.socket = Some(socket);
@@ -284,6 +324,8 @@ fn watch_address(
 /// Where a join request leads.
 struct Room {
     url: String,
+    /// The server the room is on (a player who drops comes back through it).
+    base: String,
     code: Option<String>,
     players: u8,
     creator: bool,
@@ -301,6 +343,7 @@ fn room(
     let signaling = preferences.signaling.as_str();
     let online = |url: String, code: Option<String>, players: u8, creator: bool| Room {
         url,
+        base: signaling.to_string(),
         code,
         players,
         creator,
@@ -321,7 +364,10 @@ fn room(
         JoinRequest::Room { code, players } => {
             Ok(online(private_room(signaling, code, *players), Some(code.clone()), *players, false))
         }
-        JoinRequest::Quick | JoinRequest::Watch(_) | JoinRequest::WatchLan { .. } => {
+        JoinRequest::Quick
+        | JoinRequest::Watch(_)
+        | JoinRequest::WatchLan { .. }
+        | JoinRequest::Rejoin(_) => {
             Ok(online(quick_match(signaling, game, players), None, players, false))
         }
         JoinRequest::LanHost { protocol } => {
@@ -336,17 +382,26 @@ fn room(
             };
             let hosting = LanHosting::start(preferences.lan_port, listing)
                 .map_err(|e| format!("Cannot host on this network: {e}"))?;
-            let url = private_room_of(&hosting.local_url(), &code, players, *protocol);
-            Ok(Room { url, code: None, players, creator: true, hosting: Some(hosting) })
+            let base = hosting.local_url();
+            let url = private_room_of(&base, &code, players, *protocol);
+            Ok(Room { url, base, code: None, players, creator: true, hosting: Some(hosting) })
         }
         JoinRequest::Lan { address, listing } => {
             if let Some(why) = listing.refusal() {
                 return Err(format!("Cannot join {}'s game: {why}.", listing.host));
             }
-            let url = private_room(&format!("ws://{address}"), &listing.room, listing.players);
-            Ok(online(url, None, listing.players, false))
+            let base = format!("ws://{address}");
+            let url = private_room(&base, &listing.room, listing.players);
+            Ok(Room { base, ..online(url, None, listing.players, false) })
         }
     }
+}
+
+/// A fresh secret for this player's seat (hashed with the process's random keys: it only
+/// has to be unguessable by the others).
+fn secret() -> u64 {
+    use std::hash::BuildHasher;
+    std::collections::hash_map::RandomState::new().hash_one(Instant::now())
 }
 
 /// Every frame in the lobby: news from the signaling server, hellos sent and received, and
@@ -427,11 +482,14 @@ fn wait_in_lobby(
         return;
     };
     let counters = Arc::new(Counters::default());
-    let mut channel = SafeChannel::new(channel, counters.clone());
+    let game_channel = Arc::new(Mutex::new(channel));
+    let mut channel = SafeChannel::new(game_channel.clone(), 0, counters.clone());
     if let Some(impairment) = impairment {
         channel = channel.impaired(impairment.0);
     }
-    let session = match build_session::<OnlineConfig>(me, &peers, channel) {
+    let seats = seat_order(&peers);
+    let grace = Duration::from_secs(u64::from(agreed_grace(&hellos)));
+    let session = match build_session::<OnlineConfig>(me, &seats, grace, channel) {
         Ok(session) => session,
         Err(e) => {
             lobby.problem = Some(format!("cannot start the match: {e}"));
@@ -492,16 +550,27 @@ fn wait_in_lobby(
     commands.insert_resource(LocalPlayers(vec![local]));
     let Some(socket) = lobby.socket.take() else { return };
     let failure = std::mem::replace(&mut lobby.failure, Mutex::new(mpsc::channel().1));
+    let seating = Seating {
+        signaling: lobby.base.clone(),
+        ice: lobby.ice.clone(),
+        code: lobby.code.clone(),
+        secret: lobby.secret,
+        seals: seals(&hellos),
+        grace,
+        lan: lobby.lan,
+    };
     commands.insert_resource(Online::new(
         socket,
         failure,
         lobby.mine.encode(),
-        peers,
+        seats,
         shown_names.to_vec(),
         local,
         counters,
         lobby.started,
         watchers,
+        seating,
+        game_channel,
     ));
     host.set(MatchHost::Online);
     screen.set(Screen::Game);

@@ -9,6 +9,7 @@ pub mod lobby;
 pub mod local;
 pub mod online;
 pub mod online_draughts;
+pub mod reconnect;
 pub mod replay;
 pub mod sets;
 pub mod spectate;
@@ -50,6 +51,7 @@ impl Plugin for HostsPlugin {
             tape::TapePlugin,
             replay::ReplayPlugin,
             spectate::SpectatePlugin,
+            reconnect::ReconnectPlugin,
         ));
     }
 }

@@ -14,8 +14,9 @@ use crate::game::{Input, Match, Phase, advance};
 use crate::net::connect::HELLO_CHANNEL;
 use crate::net::diagnostics::{DesyncRecord, Found, FrameLog};
 use crate::net::hello::Hello;
-use crate::net::session::{frame_inputs, handle_of};
-use crate::net::socket::Counters;
+use crate::net::connect::IceServer;
+use crate::net::session::frame_inputs;
+use crate::net::socket::{Counters, SharedChannel};
 use crate::net::turn_input::input_of;
 use crate::net::watch::MAX_WATCHERS;
 use crate::net::watch::Watched;
@@ -60,23 +61,58 @@ pub enum NetworkEnding {
     Desync,
 }
 
+/// What a player needs to take its seat back if it drops, and the others to let it.
+#[derive(Clone, Debug)]
+pub struct Seating {
+    /// The signaling server (or LAN host) the room is on, `ws://HOST:PORT`.
+    pub signaling: String,
+    /// The ICE servers to connect with (none on a LAN).
+    pub ice: Vec<IceServer>,
+    /// The private room's invite code, if the match has one.
+    pub code: Option<String>,
+    /// This player's secret: shown only when it takes its seat back.
+    pub secret: u64,
+    /// Every seat's seal of its secret, in player-handle order.
+    pub seals: Vec<u64>,
+    /// How long a dropped player is waited for.
+    pub grace: Duration,
+    /// Whether the match is on this network.
+    pub lan: bool,
+}
+
 /// The online match's connection, what the players are told about it, and what a report
 /// of it needs.
 #[derive(Resource)]
 pub struct Online {
-    socket: Option<WebRtcSocket>,
-    failure: Mutex<mpsc::Receiver<String>>,
+    pub(super) socket: Option<WebRtcSocket>,
+    pub(super) failure: Mutex<mpsc::Receiver<String>>,
     /// This peer's hello, for a peer still in the lobby that has not heard it.
     hello: Vec<u8>,
     /// Every player's peer id, this one's included, in player-handle order.
-    peers: Vec<PeerId>,
-    names: Vec<String>,
-    local: usize,
-    counters: Arc<Counters>,
-    waiting: Option<(usize, Instant)>,
+    pub(super) peers: Vec<PeerId>,
+    pub(super) names: Vec<String>,
+    pub(super) local: usize,
+    pub(super) counters: Arc<Counters>,
+    pub(super) waiting: Option<(usize, Instant)>,
+    /// How this player comes back if it drops, and how the others know it.
+    pub(super) seating: Seating,
+    /// The game channel every session of the match runs on.
+    pub(super) game_channel: SharedChannel,
+    /// The session now running: 0 for the first, one more for each resumption.
+    pub(super) epoch: u32,
+    /// The match frame at which this epoch's session began (its frame 0).
+    pub(super) offset: u32,
+    /// How many times each seat has dropped.
+    pub(super) drops: [u8; 4],
+    /// Players whose connection closed, not yet dealt with.
+    pub(super) gone: Vec<PeerId>,
+    /// The ending was agreed without a session (a forfeit after a drop): it is final.
+    pub(super) settled: bool,
+    /// While a dropped player is waited for: what the players are told, with a countdown.
+    pub(super) holding: Option<String>,
     /// The watchers connected, in order of arrival (at most [`MAX_WATCHERS`]).
     watchers: Vec<PeerId>,
-    message: Option<String>,
+    pub(super) message: Option<String>,
     routes: Vec<Option<bool>>,
     /// How the network ended the match, if it did.
     pub ending: Option<NetworkEnding>,
@@ -99,32 +135,40 @@ impl Online {
         self.message.as_deref()
     }
 
-    /// The connection the lobby hands over when every player is here.
+    /// The connection the lobby hands over when every player is here: `seats` are the
+    /// players' peer ids in player-handle order, this one at `local`.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn new(
         socket: WebRtcSocket,
         failure: Mutex<mpsc::Receiver<String>>,
         hello: Vec<u8>,
-        peers: Vec<PeerId>,
+        seats: Vec<PeerId>,
         names: Vec<String>,
         local: usize,
         counters: Arc<Counters>,
         joined: Instant,
         watchers: Vec<PeerId>,
+        seating: Seating,
+        game_channel: SharedChannel,
     ) -> Online {
-        // In player-handle order, so a peer's index is its handle.
-        let mut peers = peers;
-        peers.sort();
-        let routes = vec![None; peers.len()];
+        let routes = vec![None; seats.len()];
         Online {
             socket: Some(socket),
             failure,
             hello,
-            peers,
+            peers: seats,
             names,
             local,
             counters,
             waiting: None,
+            seating,
+            game_channel,
+            epoch: 0,
+            offset: 0,
+            drops: [0; 4],
+            gone: Vec::new(),
+            settled: false,
+            holding: None,
             watchers,
             message: None,
             routes,
@@ -141,6 +185,33 @@ impl Online {
     /// The watchers connected now.
     pub fn watchers(&self) -> &[PeerId] {
         &self.watchers
+    }
+
+    /// The match frame GGRS has confirmed up to (as of its last frame), if any: the
+    /// session's own count starts again at each resumption.
+    pub fn confirmed_frame(&self, confirmed: i32) -> Option<u32> {
+        (confirmed >= 0).then(|| self.offset + confirmed as u32)
+    }
+
+    /// Whether an ending at match frame `at` is certain: confirmed by the session, or
+    /// agreed by every player present when a drop ended the match.
+    pub fn ending_confirmed(&self, at: u32, confirmed: i32) -> bool {
+        self.settled || self.confirmed_frame(confirmed).is_some_and(|c| c >= at)
+    }
+
+    /// The session now running (0 the first; each resumption after a drop adds one).
+    pub fn epoch(&self) -> u32 {
+        self.epoch
+    }
+
+    /// How many times each seat has dropped.
+    pub fn drops(&self) -> [u8; 4] {
+        self.drops
+    }
+
+    /// How many players the match has.
+    pub fn seats(&self) -> usize {
+        self.peers.len()
     }
 
     /// Bytes this peer has sent on the game channel.
@@ -163,7 +234,7 @@ impl Online {
     }
 
     /// The player called for `peer`.
-    fn name(&self, peer: PeerId) -> String {
+    pub(super) fn name(&self, peer: PeerId) -> String {
         let handle = self.peers.iter().position(|p| *p == peer).unwrap_or(0);
         self.names.get(handle).cloned().unwrap_or_else(|| format!("Player {}", handle + 1))
     }
@@ -346,13 +417,18 @@ fn mirror(online: Res<OnlineMatch>, mut local: ResMut<LocalMatch>) {
 
 /// GGRS's events in words for the players: waits, a peer gone, a desync.
 pub(super) fn session_events(
-    mut session: ResMut<Session<OnlineConfig>>,
+    session: Option<ResMut<Session<OnlineConfig>>>,
     mut online: ResMut<Online>,
     record: Option<Res<OnlineRecord>>,
 ) {
-    let Session::P2P(session) = &mut *session else { return };
-    let confirmed = session.confirmed_frame();
-    let events: Vec<GgrsEvent<OnlineConfig>> = session.events().collect();
+    // None while the match waits for a player who dropped (no session runs then).
+    let (confirmed, events) = match session {
+        Some(mut session) => match &mut *session {
+            Session::P2P(session) => (session.confirmed_frame(), session.events().collect()),
+            _ => return,
+        },
+        None => (-1, Vec::<GgrsEvent<OnlineConfig>>::new()),
+    };
     let online = &mut *online;
     let ended = online.failure.lock().ok().and_then(|failure| failure.try_recv().ok());
     if ended.is_some() {
@@ -373,6 +449,8 @@ pub(super) fn session_events(
         None => Vec::new(),
     };
     online.watchers.retain(|peer| !gone.contains(peer));
+    let players_gone = gone.iter().filter(|p| online.peers.contains(p));
+    online.gone.extend(players_gone);
     // GGRS notices a silent peer only once frames run: one gone before the first frame
     // would be waited for forever.
     if online.first_frame.is_none()
@@ -412,7 +490,8 @@ pub(super) fn session_events(
         match event {
             GgrsEvent::NetworkInterrupted { addr, disconnect_timeout } => {
                 let deadline = Instant::now() + Duration::from_millis(disconnect_timeout as u64);
-                online.waiting = Some((handle_of(addr, &online.peers), deadline));
+                let seat = online.peers.iter().position(|p| *p == addr).unwrap_or(0);
+                online.waiting = Some((seat, deadline));
             }
             GgrsEvent::NetworkResumed { .. } => online.waiting = None,
             GgrsEvent::Disconnected { addr } => {
@@ -424,11 +503,13 @@ pub(super) fn session_events(
             GgrsEvent::DesyncDetected { frame, local_checksum, remote_checksum, addr } => {
                 let me = online.socket.as_mut().and_then(|s| s.id());
                 let tag = me.map_or_else(|| "local".to_string(), |id| id.to_string());
+                // The session counts from its own start; the record, from the match's.
+                let offset = online.offset as i64;
                 let found = Found {
-                    frame: frame as i64,
+                    frame: offset + frame as i64,
                     local: local_checksum,
                     remote: remote_checksum,
-                    confirmed: confirmed as i64,
+                    confirmed: offset + confirmed as i64,
                 };
                 let written = record.as_ref().and_then(|record| record.write(&tag, found));
                 let report = written.as_ref().map_or_else(
@@ -438,8 +519,9 @@ pub(super) fn session_events(
                 online.ending = Some(NetworkEnding::Desync);
                 online.record = written;
                 online.message = Some(format!(
-                    "Desync with {} at frame {frame}: the games differ ({report}).",
-                    online.name(addr)
+                    "Desync with {} at frame {}: the games differ ({report}).",
+                    online.name(addr),
+                    offset + frame as i64
                 ));
             }
             _ => {}
@@ -469,19 +551,19 @@ pub(super) fn banner_line() -> impl Bundle {
 
 fn show_banner(
     online: Res<Online>,
-    session: Res<Session<OnlineConfig>>,
+    session: Option<Res<Session<OnlineConfig>>>,
     mut banners: Query<&mut Text, With<Banner>>,
 ) {
-    let mut lines = Vec::new();
-    if let Some((handle, deadline)) = online.waiting {
+    let mut lines: Vec<String> = online.holding.iter().cloned().collect();
+    if let Some((handle, deadline)) = online.waiting.filter(|_| online.holding.is_none()) {
         let left = deadline.saturating_duration_since(Instant::now()).as_secs_f32().ceil();
         let who = online.names.get(handle).cloned().unwrap_or_default();
-        lines.push(format!("Waiting for {who}... {left:.0} s"));
+        lines.push(format!("{who} disconnected - waiting {left:.0} s"));
     }
     if let Some(message) = &online.message {
         lines.push(message.clone());
     }
-    if let Session::P2P(session) = &*session {
+    if let Some(Session::P2P(session)) = session.as_deref().filter(|_| online.holding.is_none()) {
         let pings: Vec<String> = (0..online.peers.len())
             .filter(|&handle| handle != online.local)
             .map(|handle| {

@@ -75,7 +75,7 @@ fn record_local(local: Res<LocalMatch>, mut tape: ResMut<Tape>) {
 }
 
 /// Seconds since 1970 (UTC), as records note when a match began.
-pub(super) fn now() -> u64 {
+pub fn now() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
 

@@ -1,10 +1,12 @@
 //! What is kept between runs: where files go ([`storage`]), the player's settings
 //! ([`preferences`]), the unfinished match ([`saved_match`]) and the draughts game and
-//! score ([`saved_draughts`]). Every file is versioned
+//! score ([`saved_draughts`]), and the seat of an online match to come back to
+//! ([`rejoin`]). Every file is versioned
 //! JSON written atomically; one that cannot be read is moved aside and reported.
 
 pub mod preferences;
 pub mod records;
+pub mod rejoin;
 pub mod saved_draughts;
 pub mod saved_match;
 pub mod storage;
@@ -23,6 +25,7 @@ impl Plugin for PersistencePlugin {
             preferences::PreferencesPlugin,
             saved_match::SavedMatchPlugin,
             saved_draughts::SavedDraughtsPlugin,
+            rejoin::RejoinPlugin,
         ));
     }
 }

@@ -171,6 +171,9 @@ struct SetupFile {
     /// Draughts: `black` or `red`.
     #[serde(default)]
     draughts_colour: Option<String>,
+    /// Seconds a player who drops is waited for (older files have none: the default).
+    #[serde(default)]
+    grace: Option<u16>,
 }
 
 impl SettingsFile {
@@ -196,6 +199,7 @@ impl SettingsFile {
                 game: Some(game_name(setup.game).into()),
                 draughts_level: Some(setup.draughts_level.name().into()),
                 draughts_colour: Some(colour_name(setup.draughts_colour).into()),
+                grace: Some(setup.grace),
             },
         }
     }
@@ -237,6 +241,9 @@ impl SettingsFile {
             level: BotLevel::from_name(&s.level)
                 .ok_or_else(|| format!("unknown bot level {:?}", s.level))?,
             bots: s.bots,
+            grace: s.grace.map_or(defaults.grace, |g| {
+                g.clamp(crate::net::hello::GRACE_RANGE.0, crate::net::hello::GRACE_RANGE.1)
+            }),
         };
         let names = file.names.map(|n| n.chars().take(NAME_LENGTH).collect::<String>());
         let preferences = Preferences {

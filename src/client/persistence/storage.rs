@@ -57,6 +57,11 @@ impl Storage {
         self.data.as_ref().map(|d| d.join("match.json"))
     }
 
+    /// What this player needs to take its seat back in an online match it dropped out of.
+    pub fn rejoin_file(&self) -> Option<PathBuf> {
+        self.data.as_ref().map(|d| d.join("rejoin.json"))
+    }
+
     /// The unfinished draughts game.
     pub fn draughts_file(&self) -> Option<PathBuf> {
         self.data.as_ref().map(|d| d.join("draughts.json"))

@@ -9,12 +9,13 @@ use crate::checkers::level::Level;
 use crate::checkers::pdn::read_fen;
 use crate::client::draughts::{DraughtsStart, start_draughts};
 use crate::client::flow::setup::{
-    SHOT_CLOCKS, colour_label, draughts_level_label, level_label, preset_label, variant_label,
+    GRACE_PERIODS, SHOT_CLOCKS, colour_label, draughts_level_label, level_label, preset_label, variant_label,
 };
 use crate::client::flow::{GameType, MatchHost, MatchSetup, Mode, Screen};
 use crate::client::hosts::lobby::JoinRequest;
 use crate::client::hosts::{FixedSeed, LocalMatch, next_seed, start_local};
 use crate::client::persistence::preferences::Preferences;
+use crate::client::persistence::rejoin::RejoinFile;
 use crate::client::persistence::saved_draughts::{DraughtsScores, SavedDraughts};
 use crate::client::persistence::saved_match::SavedMatch;
 use crate::client::ui::{self, Action, MenuSet, Notice, palette};
@@ -76,13 +77,13 @@ impl Plugin for HomePlugin {
 fn spawn(
     mut commands: Commands,
     setup: Res<MatchSetup>,
-    kept: (Res<SavedMatch>, Res<SavedDraughts>, Res<DraughtsScores>),
+    kept: (Res<SavedMatch>, Res<SavedDraughts>, Res<DraughtsScores>, Res<RejoinFile>),
     notice: Res<Notice>,
     entries: (Res<CodeEntry>, Res<FenEntry>),
     preferences: Res<Preferences>,
 ) {
-    let (saved, saved_draughts, scores) = kept;
-    let kept_games = (&*saved, &*saved_draughts, &*scores);
+    let (saved, saved_draughts, scores, rejoin) = kept;
+    let kept_games = (&*saved, &*saved_draughts, &*scores, &*rejoin);
     let entries = (&*entries.0, &*entries.1);
     let mut order = 0u16;
     let mut next = || {
@@ -145,7 +146,12 @@ fn option_label(label: &str) -> impl Bundle + use<> {
 fn home_menu(
     root: &mut ChildSpawnerCommands,
     setup: &MatchSetup,
-    (saved, saved_draughts, scores): (&SavedMatch, &SavedDraughts, &DraughtsScores),
+    (saved, saved_draughts, scores, rejoin): (
+        &SavedMatch,
+        &SavedDraughts,
+        &DraughtsScores,
+        &RejoinFile,
+    ),
     notice: &Notice,
     (code, fen): (&CodeEntry, &FenEntry),
     preferences: &Preferences,
@@ -230,6 +236,14 @@ fn home_menu(
                 }
             });
         }
+        if matches!(setup.mode, Mode::Online | Mode::Lan) {
+            root.spawn(choices("If a player drops, wait")).with_children(|row| {
+                for seconds in GRACE_PERIODS {
+                    let chosen = setup.grace == seconds;
+                    row.spawn(ui::button(format!("{seconds} s"), Action::Grace(seconds), next(), chosen));
+                }
+            });
+        }
         if setup.mode == Mode::Online {
             root.spawn(option_row()).with_children(|row| {
                 row.spawn(ui::button("Create private match", Action::CreateMatch, next(), false));
@@ -255,6 +269,13 @@ fn home_menu(
             root.spawn(ui::text(how, 14.0, palette::DIM));
         }
         root.spawn(option_row()).with_children(|row| {
+            if let Some(ticket) = &rejoin.found {
+                let label = match &ticket.code {
+                    Some(code) => format!("Rejoin match {code}"),
+                    None => "Rejoin match".to_string(),
+                };
+                row.spawn(ui::button(label, Action::Rejoin, next(), true));
+            }
             if !matches!(setup.mode, Mode::Online | Mode::Lan) {
                 row.spawn(ui::button("Play", Action::Play, next(), false));
             }
@@ -291,7 +312,7 @@ fn rebuild(
     mut commands: Commands,
     roots: Query<Entity, With<HomeRoot>>,
     setup: Res<MatchSetup>,
-    kept: (Res<SavedMatch>, Res<SavedDraughts>, Res<DraughtsScores>),
+    kept: (Res<SavedMatch>, Res<SavedDraughts>, Res<DraughtsScores>, Res<RejoinFile>),
     notice: Res<Notice>,
     entries: (Res<CodeEntry>, Res<FenEntry>),
     preferences: Res<Preferences>,
@@ -344,6 +365,7 @@ fn act(
     mut game: ResMut<NextState<GameType>>,
     mut exit: MessageWriter<AppExit>,
     mut entries: (ResMut<CodeEntry>, ResMut<FenEntry>, ResMut<Notice>),
+    rejoin: Res<RejoinFile>,
 ) {
     let (code, fen, notice) = (&mut entries.0, &mut entries.1, &mut entries.2);
     for action in actions.read() {
@@ -356,6 +378,7 @@ fn act(
             Action::Players(n) => setup.players = n,
             Action::Preset(preset) => setup.preset = preset,
             Action::ShotClock(seconds) => setup.shot_clock = seconds,
+            Action::Grace(seconds) => setup.grace = seconds,
             Action::Level(level) => setup.level = level,
             Action::ToggleBot(p) => {
                 if let Some(bot) = setup.bots.get_mut(p as usize) {
@@ -425,6 +448,12 @@ fn act(
                 code.typing = false;
                 commands.insert_resource(JoinRequest::Code(code.text.clone()));
                 next.set(Screen::Lobby);
+            }
+            Action::Rejoin => {
+                if let Some(ticket) = rejoin.found.clone() {
+                    commands.insert_resource(JoinRequest::Rejoin(Box::new(ticket)));
+                    next.set(Screen::Lobby);
+                }
             }
             Action::WatchCode => {
                 code.typing = false;

@@ -40,6 +40,10 @@ pub enum Action {
     Preset(PresetId),
     /// Home: choose the shot clock, seconds (0: off).
     ShotClock(u16),
+    /// Wait this many seconds for a player who drops (online and LAN).
+    Grace(u16),
+    /// Take this machine's seat back in the match it dropped out of.
+    Rejoin,
     /// Home: choose the bot's strength.
     Level(BotLevel),
     /// Home: switch player `n` (1–3) between a person and the bot.

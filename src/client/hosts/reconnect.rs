@@ -1,0 +1,642 @@
+//! A player who drops comes back into the same match ([`crate::net::resume`]).
+//!
+//! When a player's connection closes (its game crashed or was closed, or its network
+//! failed for long enough that WebRTC gave up), the others stop the rollback session and
+//! *hold*: the match stands still (so does the shot clock), the banner counts the grace
+//! period down, and every player offers its confirmed history on the resume channel. A
+//! player that has lost every other player (its network was cut) comes back to the room by
+//! the id it had, every few seconds until the grace period ends; one whose game was
+//! restarted comes back from its ticket ([`crate::client::persistence::rejoin`]) through
+//! Home's "Rejoin match", `carrom --join CODE` or `carrom peer --rejoin`. Once every seat
+//! has offered, the lowest seat decides where the match resumes and everyone starts a fresh
+//! session there; if the grace period ends first, or a player has dropped three times, it
+//! decides the forfeit instead. A network cut short enough that WebRTC survives it needs
+//! none of this: GGRS itself waits the grace period for the player, and carries on.
+
+use super::broadcast::Broadcasting;
+use super::local::LocalMatch;
+use super::online::{
+    MatchOverAt, NetworkEnding, Online, OnlineConfig, OnlineMatch, OnlineRecord, Seating,
+    session_events,
+};
+use super::online_draughts::{OnlineDraughts, colour_of};
+use super::sets::HostSystems;
+use super::tape::Tape;
+use crate::checkers::turns::TurnGame;
+use crate::client::draughts::table::colour_index;
+use crate::client::draughts::{DraughtsMatch, Player as DraughtsPlayer};
+use crate::client::flow::{Controller, GameType, MatchHost, MatchSetup, Screen};
+use crate::client::persistence::rejoin::{RejoinFile, Ticket};
+use crate::net::connect::{GAME_CHANNEL, RESUME_CHANNEL, WATCH_CHANNEL, open};
+use crate::net::resume::{Offer, Refused, Resumed, Resumption, Round, accept, forfeit_inputs};
+
+/// Messages received on the resume channel, with their sender.
+type Inbox = Vec<(PeerId, bytes::Bytes)>;
+use crate::net::room::rejoin_room;
+use crate::net::session::build_session;
+use crate::net::socket::{Counters, SafeChannel, drain};
+use crate::net::watch::Watched;
+use bevy::prelude::*;
+use bevy_ggrs::{ConfirmedFrameCount, LocalPlayers, RollbackFrameCount, Session};
+use matchbox_socket::PeerId;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How often a player holding says its offer again to everyone (reliable channels make
+/// this a safeguard, not a need).
+const OFFER_AGAIN: Duration = Duration::from_secs(2);
+
+/// How long a player that has lost everyone waits between two tries to come back.
+const RETRY: Duration = Duration::from_secs(2);
+
+/// How long a new connection may take to reach a player before it is tried again.
+const REACH: Duration = Duration::from_secs(8);
+
+/// How long past the grace period a player that does not decide waits for the one that
+/// does, before it rules the forfeit itself.
+const LAST_RESORT: Duration = Duration::from_secs(10);
+
+/// A match waiting for a player who dropped.
+#[derive(Resource)]
+pub struct Holding {
+    round: Round,
+    deadline: Instant,
+    offered_to: Vec<PeerId>,
+    offered_at: Instant,
+    /// When this player's current connection was opened (it is retried if it reaches
+    /// nobody in [`REACH`]).
+    connected_at: Instant,
+    /// When this player may next try to come back.
+    retry_at: Instant,
+    /// Why the last try failed.
+    trouble: Option<String>,
+    /// Messages that arrived before holding began.
+    inbox: Inbox,
+}
+
+impl Holding {
+    fn new(round: Round, grace: Duration) -> Holding {
+        let now = Instant::now();
+        Holding {
+            round,
+            deadline: now + grace,
+            offered_to: Vec::new(),
+            offered_at: now,
+            connected_at: now,
+            retry_at: now,
+            trouble: None,
+            inbox: Vec::new(),
+        }
+    }
+
+    /// Seconds left of the grace period.
+    pub fn seconds_left(&self) -> u64 {
+        self.deadline.saturating_duration_since(Instant::now()).as_secs_f32().ceil() as u64
+    }
+}
+
+/// Holding and resuming.
+pub(super) struct ReconnectPlugin;
+
+impl Plugin for ReconnectPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            Update,
+            (reconnect, keep_ticket)
+                .chain()
+                .after(session_events)
+                .in_set(HostSystems::Online)
+                .run_if(in_state(Screen::Game))
+                .run_if(resource_exists::<Online>),
+        )
+        .add_systems(OnEnter(Screen::Home), |mut commands: Commands| {
+            commands.remove_resource::<Holding>();
+        });
+    }
+}
+
+/// Whether the match is over as far as this player knows for certain.
+fn over(world: &World) -> bool {
+    let confirmed_over = world.get_resource::<Broadcasting>().is_some_and(|b| b.confirmed().is_over());
+    let settled = world.get_resource::<Online>().is_some_and(|o| o.ending.is_some());
+    confirmed_over || settled
+}
+
+/// Notices a drop and holds; while holding, offers, listens, comes back, and resumes.
+fn reconnect(world: &mut World) {
+    if world.contains_resource::<Holding>() {
+        hold(world);
+    } else if let Some(inbox) = dropped(world) {
+        begin_holding(world, inbox);
+    }
+}
+
+/// Whether a player dropped (or this one did): a player's connection closed, the socket
+/// ended, or another player is holding already (its offer arrived). `Some`: it did, with
+/// what arrived on the resume channel.
+fn dropped(world: &mut World) -> Option<Inbox> {
+    if over(world) {
+        if let Some(mut online) = world.get_resource_mut::<Online>() {
+            online.gone.clear();
+        }
+        return None;
+    }
+    let mut online = world.get_resource_mut::<Online>()?;
+    if online.first_frame.is_none() && online.epoch == 0 {
+        // Before the first frame a player gone means the match cannot start (said by the
+        // session's events).
+        return None;
+    }
+    let inbox: Inbox = online
+        .socket
+        .as_mut()
+        .and_then(|s| s.get_channel_mut(RESUME_CHANNEL).ok())
+        .map(|channel| channel.receive())
+        .unwrap_or_default();
+    let held = !online.gone.is_empty() || online.socket.is_none() || !inbox.is_empty();
+    held.then_some(inbox)
+}
+
+/// Stops the session and starts holding, with this player's offer.
+fn begin_holding(world: &mut World, inbox: Inbox) {
+    let confirmed = world.get_resource::<ConfirmedFrameCount>().map_or(-1, |c| c.0);
+    let Some(mut online) = world.remove_resource::<Online>() else { return };
+    if let Some(frame) = online.confirmed_frame(confirmed)
+        && let Some(mut broadcasting) = world.get_resource_mut::<Broadcasting>()
+    {
+        broadcasting.confirm_now(frame as i32);
+    }
+    world.remove_resource::<Session<OnlineConfig>>();
+    let gone: Vec<PeerId> = std::mem::take(&mut online.gone);
+    for peer in &gone {
+        if let Some(seat) = online.peers.iter().position(|p| p == peer) {
+            online.drops[seat] = online.drops[seat].saturating_add(1);
+        }
+    }
+    let Some(held) = world.get_resource::<Broadcasting>().map(Broadcasting::held) else {
+        world.insert_resource(online);
+        return;
+    };
+    online.waiting = None;
+    let mine = Offer {
+        seat: online.local as u8,
+        secret: online.seating.secret,
+        epoch: online.epoch,
+        drops: online.drops,
+        held,
+    };
+    let me = online.peers[online.local];
+    let round = Round::new(online.peers.len(), online.seating.seals.clone(), me, mine);
+    let names: Vec<String> = gone.iter().map(|p| online.name(*p)).collect();
+    info!("holding the match: {} dropped", names.join(", "));
+    let mut holding = Holding::new(round, online.seating.grace);
+    holding.inbox = inbox;
+    world.insert_resource(holding);
+    world.insert_resource(online);
+    hold(world);
+}
+
+/// One frame of holding.
+fn hold(world: &mut World) {
+    let Some(mut online) = world.remove_resource::<Online>() else { return };
+    let Some(mut holding) = world.remove_resource::<Holding>() else {
+        world.insert_resource(online);
+        return;
+    };
+    drain(&online.game_channel);
+    for peer in std::mem::take(&mut online.gone) {
+        holding.round.forget(peer);
+    }
+    come_back(world, &mut online, &mut holding);
+    let mut decision = None;
+    let watchers = online.watchers().to_vec();
+    let me = my_id(&mut online);
+    if let Some(socket) = online.socket.as_mut() {
+        let connected: Vec<PeerId> =
+            socket.connected_peers().filter(|p| !watchers.contains(p)).collect();
+        if holding.offered_at.elapsed() >= OFFER_AGAIN {
+            holding.offered_to.clear();
+            holding.offered_at = Instant::now();
+        }
+        if let Ok(channel) = socket.get_channel_mut(RESUME_CHANNEL) {
+            let offer = Resumption::Offer(holding.round.mine().clone()).encode();
+            for peer in &connected {
+                if !holding.offered_to.contains(peer) {
+                    let _ = channel.try_send(offer.clone().into(), *peer);
+                    holding.offered_to.push(*peer);
+                }
+            }
+            let mut arrived = std::mem::take(&mut holding.inbox);
+            arrived.extend(channel.receive());
+            for (peer, bytes) in arrived {
+                match Resumption::decode(&bytes) {
+                    Some(Resumption::Offer(offer)) => {
+                        if let Err(why) = holding.round.take(peer, offer) {
+                            warn!("an offer from {peer} was refused: {}", refusal(why));
+                        }
+                    }
+                    Some(Resumption::Resume(resume)) => {
+                        match accept(&resume, me, seat_of(&holding), online.epoch) {
+                            Ok(resumed) => decision = Some(resumed),
+                            Err(why) => {
+                                warn!("a resumption from {peer} was refused: {}", refusal(why))
+                            }
+                        }
+                    }
+                    None => warn!("{peer} sent something that is not a resumption"),
+                }
+            }
+        }
+    }
+    let now = Instant::now();
+    if decision.is_none() {
+        let expired = now >= holding.deadline;
+        let mut resume = holding.round.decide(expired);
+        if resume.is_none() && now >= holding.deadline + LAST_RESORT {
+            // Nobody decides (the lowest seat is gone too): this player rules alone.
+            resume = holding.round.decide_alone();
+        }
+        if let Some(resume) = resume {
+            let message = Resumption::Resume(resume.clone()).encode();
+            if let Some(channel) =
+                online.socket.as_mut().and_then(|s| s.get_channel_mut(RESUME_CHANNEL).ok())
+            {
+                for peer in resume.seats.iter().filter(|p| **p != me) {
+                    let _ = channel.try_send(message.clone().into(), *peer);
+                }
+            }
+            match accept(&resume, me, seat_of(&holding), online.epoch) {
+                Ok(resumed) => decision = Some(resumed),
+                Err(why) => warn!("this player's own decision was refused: {}", refusal(why)),
+            }
+        }
+    }
+    match decision {
+        Some(resumed) => {
+            online.holding = None;
+            world.insert_resource(online);
+            resume(world, resumed);
+        }
+        None => {
+            online.holding = Some(banner(&online, &holding));
+            world.insert_resource(online);
+            world.insert_resource(holding);
+        }
+    }
+}
+
+/// This player's id as the others know it now.
+fn my_id(online: &mut Online) -> PeerId {
+    let fallback = online.peers[online.local];
+    online.socket.as_mut().and_then(|s| s.id()).unwrap_or(fallback)
+}
+
+/// This player's seat.
+fn seat_of(holding: &Holding) -> u8 {
+    holding.round.mine().seat
+}
+
+
+/// What the banner says while holding.
+fn banner(online: &Online, holding: &Holding) -> String {
+    let left = holding.seconds_left();
+    let absent = holding.round.absent();
+    let reaching = online.socket.as_ref().is_none_or(|s| s.connected_peers().next().is_none());
+    if reaching && absent.len() + 1 >= online.peers.len() {
+        let why = holding.trouble.as_deref().map_or(String::new(), |t| format!(" ({t})"));
+        return format!("Connection lost - reconnecting... {left} s{why}");
+    }
+    if absent.is_empty() {
+        return "Everyone is back - resuming...".into();
+    }
+    let names: Vec<&str> =
+        absent.iter().filter_map(|s| online.names.get(*s as usize).map(String::as_str)).collect();
+    format!("{} disconnected - waiting {left} s", names.join(", "))
+}
+
+/// A player that reaches nobody comes back to the room with a new connection, by the id
+/// the room knew it by, every [`RETRY`] until the grace period ends.
+fn come_back(world: &mut World, online: &mut Online, holding: &mut Holding) {
+    let ended = online.failure.lock().ok().and_then(|f| f.try_recv().ok());
+    if let Some(why) = ended {
+        online.socket = None;
+        holding.trouble = Some(why);
+    }
+    let reaches_someone = online.socket.as_ref().is_some_and(|s| {
+        s.connected_peers().any(|p| online.peers.contains(&p) || !online.watchers().contains(&p))
+    });
+    if let Some(socket) = online.socket.as_mut()
+        && let Some(id) = socket.id()
+    {
+        online.peers[online.local] = id;
+        holding.round.set_me(id);
+    }
+    let waited = online.socket.is_none() || holding.connected_at.elapsed() >= REACH;
+    if reaches_someone || !waited || Instant::now() < holding.retry_at {
+        return;
+    }
+    if Instant::now() >= holding.deadline + LAST_RESORT {
+        return;
+    }
+    holding.retry_at = Instant::now() + RETRY;
+    // The old connection goes first: the room takes the player back only once it is gone.
+    online.socket = None;
+    let id = online.peers[online.local].0.to_string();
+    let url = rejoin_room(&online.seating.signaling, &id);
+    match open(&url, &online.seating.ice) {
+        Ok((mut socket, failure, _)) => {
+            if let (Ok(game), Ok(stream)) =
+                (socket.take_channel(GAME_CHANNEL), socket.take_channel(WATCH_CHANNEL))
+            {
+                if let Ok(mut shared) = online.game_channel.lock() {
+                    *shared = game;
+                }
+                if let Some(mut broadcasting) = world.get_resource_mut::<Broadcasting>() {
+                    broadcasting.reconnected(stream);
+                }
+            }
+            online.socket = Some(socket);
+            online.failure = Mutex::new(failure);
+            holding.connected_at = Instant::now();
+            holding.offered_to.clear();
+        }
+        Err(why) => holding.trouble = Some(why),
+    }
+}
+
+/// Carries on from `resumed`: replays the agreed frames into the records, sets the match
+/// to the agreed state, and starts the next epoch's session (or ends the match, if a
+/// player forfeits).
+fn resume(world: &mut World, resumed: Resumed) {
+    let mut state = resumed.anchor;
+    let mut tape = world.remove_resource::<Tape>();
+    let mut record = world.remove_resource::<OnlineRecord>();
+    for inputs in &resumed.frames {
+        let frame = state.frame();
+        if let Some(tape) = tape.as_mut() {
+            tape.record(frame, inputs);
+        }
+        if let Some(record) = record.as_mut() {
+            record.record(frame as usize, state.hash(), inputs);
+        }
+        state.step(inputs);
+    }
+    if let Some(mut broadcasting) = world.get_resource_mut::<Broadcasting>() {
+        broadcasting.resume(resumed.anchor, &resumed.frames);
+    }
+    if let Some(seat) = resumed.forfeit {
+        let inputs = forfeit_inputs(resumed.seats.len(), seat);
+        if let Some(tape) = tape.as_mut() {
+            tape.record(state.frame(), &inputs);
+        }
+        state.step(&inputs);
+    }
+    if let Some(tape) = tape {
+        world.insert_resource(tape);
+    }
+    if let Some(record) = record {
+        world.insert_resource(record);
+    }
+    set_state(world, state);
+    let Some(mut online) = world.remove_resource::<Online>() else { return };
+    let seats: Vec<PeerId> = resumed.seats.clone();
+    for (seat, peer) in seats.iter().enumerate() {
+        // A seat that forfeits keeps its last id (a nil one means nobody came back).
+        if !peer.0.is_nil() {
+            online.peers[seat] = *peer;
+        }
+    }
+    online.seating.seals = resumed.seals.clone();
+    online.drops = resumed.drops;
+    online.epoch = resumed.epoch;
+    online.offset = state.frame();
+    online.waiting = None;
+    if let Some(seat) = resumed.forfeit {
+        let who = online.names.get(seat as usize).cloned().unwrap_or_default();
+        online.ending = Some(NetworkEnding::PeerLeft);
+        online.settled = true;
+        online.message = Some(if resumed.drops[seat as usize] >= crate::net::resume::MAX_DROPS {
+            format!("{who} dropped {} times: it is ruled a forfeit.", resumed.drops[seat as usize])
+        } else {
+            format!("{who} did not come back in time: it is ruled a forfeit.")
+        });
+        info!("resumed in epoch {}: {who} forfeits", resumed.epoch);
+        world.insert_resource(online);
+        return;
+    }
+    online.message = None;
+    let me = online.peers[online.local];
+    let channel = SafeChannel::new(online.game_channel.clone(), online.epoch, online.counters.clone());
+    let channel = match world.get_resource::<super::lobby::OnlineImpairment>() {
+        Some(impairment) => channel.impaired(impairment.0),
+        None => channel,
+    };
+    match build_session::<OnlineConfig>(me, &online.peers, online.seating.grace, channel) {
+        Ok(session) => {
+            world.insert_resource(RollbackFrameCount(0));
+            world.insert_resource(ConfirmedFrameCount(-1));
+            world.insert_resource(Session::P2P(session));
+            world.insert_resource(LocalPlayers(vec![online.local]));
+            info!("resumed in epoch {} at frame {}", online.epoch, online.offset);
+        }
+        Err(e) => {
+            online.ending = Some(NetworkEnding::PeerLeft);
+            online.message = Some(format!("The match could not resume: {e}"));
+        }
+    }
+    world.insert_resource(online);
+}
+
+/// Sets the rollback state (and the views' copy) to `state`.
+fn set_state(world: &mut World, state: Watched) {
+    let over = state.is_over().then(|| (state.frame(), state.hash()));
+    world.insert_resource(MatchOverAt(over));
+    match state {
+        Watched::Carrom(m) => {
+            world.insert_resource(OnlineMatch(m));
+            if let Some(mut local) = world.get_resource_mut::<LocalMatch>() {
+                local.previous = m;
+                local.current = m;
+            }
+        }
+        Watched::Draughts(game) => world.insert_resource(OnlineDraughts(game)),
+    }
+}
+
+/// Keeps this player's ticket current: written as the match starts, whenever its
+/// confirmed history moves on or it resumes, and removed once the match is over.
+fn keep_ticket(
+    online: Res<Online>,
+    broadcasting: Option<Res<Broadcasting>>,
+    holding: Option<Res<Holding>>,
+    mut file: ResMut<RejoinFile>,
+    mut written: Local<Option<(u32, u32, PeerId)>>,
+) {
+    let Some(broadcasting) = broadcasting else { return };
+    if file.path.is_none() {
+        return;
+    }
+    if online.ending.is_some() || broadcasting.confirmed().is_over() {
+        if written.take().is_some() {
+            file.clear();
+        }
+        return;
+    }
+    let me = online.peers[online.local];
+    let now = (broadcasting.anchor_frame(), online.epoch, me);
+    // While holding, the ticket the player would come back with stays as it was.
+    if holding.is_some() || *written == Some(now) {
+        return;
+    }
+    let seating = &online.seating;
+    let mut ticket = Ticket::new(
+        seating.signaling.clone(),
+        seating.ice.clone(),
+        seating.code.clone(),
+        seating.lan,
+        online.local as u8,
+        seating.secret,
+        seating.seals.clone(),
+        seating.grace.as_secs() as u16,
+        online.names[..online.peers.len()].to_vec(),
+    );
+    ticket.id = me.0.to_string();
+    ticket.epoch = online.epoch;
+    ticket.drops = online.drops;
+    ticket.hold(&broadcasting.held());
+    // An older ticket found at start is for a match that can no longer be rejoined.
+    file.found = None;
+    match file.write(&mut ticket) {
+        Ok(()) => *written = Some(now),
+        Err(why) => {
+            warn!("the seat to come back to could not be kept: {why}");
+            *written = Some(now);
+        }
+    }
+}
+
+/// Takes this machine's seat back in the match of `ticket`: the match opens where the
+/// ticket left it, holding, and resumes once every player is there. `Err`: why it cannot.
+pub fn rejoin(
+    commands: &mut Commands,
+    ticket: &Ticket,
+    controller: Controller,
+    setup: &MatchSetup,
+) -> Result<(), String> {
+    ticket.usable(super::tape::now())?;
+    let held = ticket.held().ok_or("its match state is damaged")?;
+    let (anchor, frames) = held.open().ok_or("its match state is damaged")?;
+    let seats = ticket.seals.len();
+    let seat = ticket.seat as usize;
+    if !(2..=4).contains(&seats) || seat >= seats || ticket.names.len() < seats {
+        return Err("it names no seat of a match".into());
+    }
+    let id = uuid::Uuid::parse_str(&ticket.id).map_err(|_| "it names no id")?;
+    let url = rejoin_room(&ticket.signaling, &ticket.id);
+    let (mut socket, failure, _) = open(&url, &ticket.ice)?;
+    let (Ok(game), Ok(stream)) =
+        (socket.take_channel(GAME_CHANNEL), socket.take_channel(WATCH_CHANNEL))
+    else {
+        return Err("the game channel is gone".into());
+    };
+    let mut state = anchor;
+    for inputs in &frames {
+        state.step(inputs);
+    }
+    let mut names: [String; 4] = core::array::from_fn(|_| String::new());
+    for (slot, name) in names.iter_mut().zip(&ticket.names) {
+        *slot = name.clone();
+    }
+    let mut peers = vec![PeerId(uuid::Uuid::nil()); seats];
+    peers[seat] = PeerId(id);
+    let seating = Seating {
+        signaling: ticket.signaling.clone(),
+        ice: ticket.ice.clone(),
+        code: ticket.code.clone(),
+        secret: ticket.secret,
+        seals: ticket.seals.clone(),
+        grace: Duration::from_secs(u64::from(ticket.grace)),
+        lan: ticket.lan,
+    };
+    let mut online = Online::new(
+        socket,
+        Mutex::new(failure),
+        Vec::new(),
+        peers,
+        names.to_vec(),
+        seat,
+        Arc::new(Counters::default()),
+        Instant::now(),
+        Vec::new(),
+        seating,
+        Arc::new(Mutex::new(game)),
+    );
+    online.epoch = ticket.epoch;
+    online.drops = ticket.drops;
+    online.offset = state.frame();
+    let mine = Offer {
+        seat: ticket.seat,
+        secret: ticket.secret,
+        epoch: ticket.epoch,
+        drops: ticket.drops,
+        held,
+    };
+    let round = Round::new(seats, ticket.seals.clone(), PeerId(id), mine);
+    let names_in_order = ticket.names[..seats].to_vec();
+    let mut broadcasting = Broadcasting::new(anchor, names_in_order.clone(), stream);
+    broadcasting.resume(anchor, &frames);
+    commands.insert_resource(broadcasting);
+    commands.insert_resource(OnlineRecord::new(state, names_in_order, ticket.lan, None));
+    commands.insert_resource(MatchOverAt::default());
+    commands.insert_resource(LocalPlayers(vec![seat]));
+    match state {
+        Watched::Carrom(m) => {
+            let controllers = core::array::from_fn(|i| if i == seat { controller } else { Controller::Remote });
+            commands.insert_resource(LocalMatch::resumed(m, controllers, names));
+            commands.insert_resource(OnlineMatch(m));
+        }
+        Watched::Draughts(game) => {
+            commands.insert_resource(draughts_table(game, seat, &names, controller, setup));
+            commands.insert_resource(OnlineDraughts(game));
+        }
+    }
+    commands.insert_resource(Holding::new(round, Duration::from_secs(u64::from(ticket.grace))));
+    commands.insert_resource(online);
+    commands.insert_resource(NextState::Pending(match state {
+        Watched::Carrom(_) => GameType::Carrom,
+        Watched::Draughts(_) => GameType::Draughts,
+    }));
+    commands.insert_resource(NextState::Pending(MatchHost::Online));
+    commands.insert_resource(NextState::Pending(Screen::Game));
+    Ok(())
+}
+
+/// The board of a draughts game taken back at `game`, this machine playing `seat`.
+fn draughts_table(
+    game: TurnGame,
+    seat: usize,
+    names: &[String; 4],
+    controller: Controller,
+    setup: &MatchSetup,
+) -> DraughtsMatch {
+    let colour = colour_of(seat, game.black_player);
+    let other = names[1 - seat.min(1)].clone();
+    let mut table = DraughtsMatch::new(colour, DraughtsPlayer::Remote, [names[seat].clone(), other], game.hash());
+    if controller == Controller::Headless {
+        table.players[colour_index(colour)] = DraughtsPlayer::Computer(setup.draughts_level);
+    }
+    table.online = true;
+    table.game = game.game;
+    table.start = game.game.position;
+    table
+}
+
+/// Why an offer or resumption was refused, in words.
+fn refusal(why: Refused) -> &'static str {
+    match why {
+        Refused::Seat => "a seat that is not free",
+        Refused::Secret => "a secret that is not the seat's",
+        Refused::State => "a damaged match state",
+        Refused::Stale => "an old or foreign decision",
+    }
+}

@@ -1,0 +1,260 @@
+//! The seat of the online match being played, kept in `rejoin.json` so that a player whose
+//! game crashed or was closed can take it back: where the room is, the id the room knew
+//! this player by, its seat and secret, and the match's confirmed history as last seen.
+//! Written when the match starts and as it goes on, removed when it ends. Home offers
+//! "Rejoin match" while the file is there; `carrom --join CODE` with its code rejoins too.
+
+use crate::client::persistence::storage::{self, Storage};
+use crate::client::ui::Notice;
+use crate::net::PROTOCOL_VERSION;
+use crate::net::connect::IceServer;
+use crate::net::resume::Held;
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+/// The file's format version.
+const FORMAT: u32 = 1;
+
+/// Largest history the file may hold, bytes.
+const MAX_HELD: usize = 256 * 1024;
+
+/// What taking a seat back needs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ticket {
+    /// [`FORMAT`].
+    pub format: u32,
+    /// The network protocol the match is played with.
+    pub protocol: u32,
+    /// The signaling server (or LAN host) the room is on.
+    pub signaling: String,
+    /// The ICE servers to connect with.
+    pub ice: Vec<IceServer>,
+    /// The private room's invite code, if the match has one.
+    pub code: Option<String>,
+    /// Whether the match is on this network.
+    pub lan: bool,
+    /// The id the room last knew this player by.
+    pub id: String,
+    /// This player's seat (player handle).
+    pub seat: u8,
+    /// This player's secret.
+    pub secret: u64,
+    /// Every seat's seal.
+    pub seals: Vec<u64>,
+    /// The last epoch this player played in.
+    pub epoch: u32,
+    /// Drops per seat, as this player counted them.
+    pub drops: [u8; 4],
+    /// Seconds a dropped player is waited for.
+    pub grace: u16,
+    /// The players' names in seat order.
+    pub names: Vec<String>,
+    /// The confirmed history, hexadecimal.
+    pub held: String,
+    /// When it was written, seconds since 1970.
+    pub saved: u64,
+}
+
+impl Ticket {
+    /// The confirmed history it holds, if it is sound.
+    pub fn held(&self) -> Option<Held> {
+        let bytes = hex(&self.held)?;
+        let held = crate::net::socket::decode_exactly::<Held, MAX_HELD>(&bytes)?;
+        held.open().map(|_| held)
+    }
+
+    /// Keeps `held` in the ticket.
+    pub fn hold(&mut self, held: &Held) {
+        let bytes = bincode::serde::encode_to_vec(held, bincode::config::standard())
+            .unwrap_or_default();
+        self.held = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    }
+
+    /// Whether the ticket can still take its seat back: same protocol, a sound history, and
+    /// written within its grace period of `now` (more than that and the room is gone).
+    pub fn usable(&self, now: u64) -> Result<(), String> {
+        if self.protocol != PROTOCOL_VERSION {
+            return Err(format!("it was played with protocol {}", self.protocol));
+        }
+        if self.held().is_none() {
+            return Err("its match state is damaged".into());
+        }
+        if now.saturating_sub(self.saved) > u64::from(self.grace) + 60 {
+            return Err("it was left too long ago".into());
+        }
+        Ok(())
+    }
+
+    fn parse(bytes: &[u8]) -> Result<Ticket, String> {
+        let ticket: Ticket = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+        if ticket.format != FORMAT {
+            return Err(format!("format {} (this version reads {FORMAT})", ticket.format));
+        }
+        if ticket.held().is_none() {
+            return Err("its match state is damaged".into());
+        }
+        Ok(ticket)
+    }
+
+    /// A new ticket, written as the match starts.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        signaling: String,
+        ice: Vec<IceServer>,
+        code: Option<String>,
+        lan: bool,
+        seat: u8,
+        secret: u64,
+        seals: Vec<u64>,
+        grace: u16,
+        names: Vec<String>,
+    ) -> Ticket {
+        Ticket {
+            format: FORMAT,
+            protocol: PROTOCOL_VERSION,
+            signaling,
+            ice,
+            code,
+            lan,
+            id: String::new(),
+            seat,
+            secret,
+            seals,
+            epoch: 0,
+            drops: [0; 4],
+            grace,
+            names,
+            held: String::new(),
+            saved: 0,
+        }
+    }
+}
+
+fn hex(text: &str) -> Option<Vec<u8>> {
+    if !text.len().is_multiple_of(2) || !text.is_ascii() {
+        return None;
+    }
+    (0..text.len()).step_by(2).map(|i| u8::from_str_radix(&text[i..i + 2], 16).ok()).collect()
+}
+
+/// Where the ticket of this machine's seat is kept (none: not kept), and the one found
+/// there at start, if any.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct RejoinFile {
+    /// The file.
+    pub path: Option<PathBuf>,
+    /// The ticket read from it at start (Home offers it).
+    pub found: Option<Ticket>,
+}
+
+impl RejoinFile {
+    /// Writes `ticket` (atomically), stamped now.
+    pub fn write(&self, ticket: &mut Ticket) -> Result<(), String> {
+        let Some(path) = &self.path else { return Ok(()) };
+        ticket.saved = crate::client::hosts::tape::now();
+        let bytes = serde_json::to_vec_pretty(ticket).map_err(|e| e.to_string())?;
+        storage::write_atomic(path, &bytes).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// Removes the file: the match is over, or was left for good.
+    pub fn clear(&mut self) {
+        self.found = None;
+        if let Some(path) = &self.path {
+            let _ = storage::remove(path);
+        }
+    }
+
+    /// Reads the ticket at `path`: `Ok(None)` when there is none; a file that cannot be
+    /// read is moved aside and the reason given.
+    pub fn read(path: &std::path::Path) -> Result<Option<Ticket>, String> {
+        let problem = match storage::read(path) {
+            Ok(None) => return Ok(None),
+            Ok(Some(bytes)) => match Ticket::parse(&bytes) {
+                Ok(ticket) => return Ok(Some(ticket)),
+                Err(why) => why,
+            },
+            Err(e) => e.to_string(),
+        };
+        let kept = match storage::set_aside(path) {
+            Ok(backup) => format!("kept as {}", backup.display()),
+            Err(e) => format!("could not be moved aside: {e}"),
+        };
+        Err(format!("The match to rejoin could not be read ({problem}). The file was {kept}."))
+    }
+}
+
+/// Loads the ticket at start.
+pub(super) struct RejoinPlugin;
+
+impl Plugin for RejoinPlugin {
+    fn build(&self, app: &mut App) {
+        let path = app.world().resource::<Storage>().rejoin_file();
+        let found = match path.as_deref().map(RejoinFile::read) {
+            Some(Ok(found)) => found,
+            Some(Err(message)) => {
+                warn!("{message}");
+                app.world_mut().resource_mut::<Notice>().0 = Some(message);
+                None
+            }
+            None => None,
+        };
+        app.insert_resource(RejoinFile { path, found });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Match;
+    use crate::net::watch::Watched;
+    use crate::rules::{Settings, Variant};
+    use crate::sim::PresetId;
+
+    fn ticket() -> Ticket {
+        let settings = Settings::new(Variant::Classic, 2, PresetId::Standard, 30, 9).unwrap();
+        let start = Watched::Carrom(Match::new(settings));
+        let mut ticket = Ticket::new(
+            "ws://127.0.0.1:1".into(),
+            Vec::new(),
+            Some("0123456789AB2".into()),
+            false,
+            1,
+            42,
+            vec![1, 2],
+            60,
+            vec!["Asha".into(), "Ben".into()],
+        );
+        ticket.hold(&Held::of(&start, &[]));
+        ticket
+    }
+
+    #[test]
+    fn a_ticket_is_kept_read_back_and_a_damaged_one_set_aside() {
+        let dir = std::env::temp_dir().join(format!("carrom-rejoin-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut file = RejoinFile { path: Some(dir.join("rejoin.json")), found: None };
+        let mut written = ticket();
+        file.write(&mut written).unwrap();
+        let read = RejoinFile::read(&dir.join("rejoin.json")).unwrap().unwrap();
+        assert_eq!(read, written);
+        assert!(read.usable(written.saved + 10).is_ok());
+        assert!(read.usable(written.saved + 1_000).is_err(), "the room is long gone");
+        std::fs::write(dir.join("rejoin.json"), b"{\"format\":1,").unwrap();
+        let why = RejoinFile::read(&dir.join("rejoin.json")).unwrap_err();
+        assert!(why.contains("kept as"), "{why}");
+        assert!(!dir.join("rejoin.json").exists());
+        file.clear();
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_ticket_whose_state_was_tampered_with_is_refused() {
+        let mut tampered = ticket();
+        let other = if &tampered.held[40..42] == "ff" { "00" } else { "ff" };
+        tampered.held.replace_range(40..42, other);
+        let bytes = serde_json::to_vec(&tampered).unwrap();
+        assert!(Ticket::parse(&bytes).is_err());
+    }
+}
