@@ -7,5 +7,6 @@ mod lan;
 #[path = "../support/net.rs"]
 mod net_support;
 mod online;
+mod reconnect;
 mod relay;
 mod watch;

@@ -1,0 +1,165 @@
+//! Reconnecting, with real `carrom peer` processes through carrom-signaling over real
+//! WebRTC inside a fresh network namespace: a player killed with SIGKILL in the middle of
+//! a match and started again with `--rejoin` takes its seat back, and every player ends
+//! the match on one hash (two and four players, and draughts); a player who never comes
+//! back forfeits when the grace period ends. (A network cut is in `lan.rs`, where each
+//! player has a link of its own to cut.)
+
+use crate::net_support::{finish, isolated, signaling};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A fresh directory for one test's seat files.
+fn dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("carrom-rejoin-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `carrom peer` in room `room` (or rejoining from its seat file), its seat kept in
+/// `seat`, with `game` naming the match (`--variant …`, `--draughts …`).
+fn player(url: &str, room: Option<&str>, seat: &Path, game: &[&str], grace: &str) -> Child {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_carrom"));
+    command.args(["peer", "--signaling", url, "--connect-timeout", "120"]);
+    command.args(["--match-timeout", "400", "--grace", grace, "--seat-file"]).arg(seat);
+    match room {
+        Some(room) => command.args(["--room", room]),
+        None => command.arg("--rejoin"),
+    };
+    command.args(game).args(["--diagnostics"]).arg(std::env::temp_dir());
+    command.stdout(Stdio::piped()).stderr(Stdio::inherit()).spawn().unwrap()
+}
+
+/// Waits (at most 60 s) until `path` exists: the match has started and the player kept
+/// its seat.
+fn until_kept(path: &Path) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while Instant::now() < deadline {
+        if path.exists() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    panic!("{} was never written", path.display());
+}
+
+/// Every report finished, on one hash, in a session after the drop.
+fn one_end(reports: &[Value], dropped_seat: Option<usize>) {
+    for report in reports {
+        eprintln!("{report}");
+        assert_eq!(report["result"]["ending"], "finished", "{report}");
+        assert_eq!(report["hash"], reports[0]["hash"], "every peer ends on the same state");
+        assert_eq!(report["frames"], reports[0]["frames"]);
+        assert_eq!(report["table"], reports[0]["table"]);
+        assert!(report["epoch"].as_u64().unwrap() >= 1, "the match resumed: {report}");
+        if let Some(seat) = dropped_seat {
+            assert!(report["drops"][seat].as_u64().unwrap() >= 1, "seat {seat} dropped");
+        }
+    }
+}
+
+/// Kills player `doomed` of `players` (SIGKILL) 3 s into the match, starts it again with
+/// `--rejoin` a second later, and returns every report once the match has ended.
+fn kill_and_rejoin(test: &str, seats: usize, game: &[&str], doomed: usize) -> Vec<Value> {
+    let (url, stop) = signaling();
+    let room = format!("0123456789AR{seats}");
+    let dir = dir(test);
+    let seat = |n: usize| dir.join(format!("seat{n}.json"));
+    let mut children: Vec<Option<Child>> = (0..seats)
+        .map(|n| Some(player(&url, Some(&room), &seat(n), game, "60")))
+        .collect();
+    until_kept(&seat(doomed));
+    std::thread::sleep(Duration::from_secs(3));
+    let mut killed = children[doomed].take().unwrap();
+    killed.kill().unwrap();
+    let _ = killed.wait();
+    std::thread::sleep(Duration::from_secs(1));
+    children[doomed] = Some(player(&url, None, &seat(doomed), game, "60"));
+    let reports: Vec<Value> = children
+        .into_iter()
+        .map(|child| {
+            let (code, report) = finish(child.unwrap(), Duration::from_secs(420));
+            assert_eq!(code, 0, "the peer finished the match: {report}");
+            report
+        })
+        .collect();
+    let _ = stop.send(());
+    assert!(!seat(doomed).exists(), "the seat is let go once the match is over");
+    let _ = std::fs::remove_dir_all(&dir);
+    reports
+}
+
+/// The seat a peer's reports agree `doomed`'s player had: its drop count is the one above
+/// zero.
+fn dropped_seat(reports: &[Value]) -> Option<usize> {
+    let drops = reports[0]["drops"].as_array()?;
+    drops.iter().position(|d| d.as_u64() > Some(0))
+}
+
+#[test]
+fn a_player_killed_mid_match_rejoins_and_both_end_on_one_hash() {
+    let test = "a_player_killed_mid_match_rejoins_and_both_end_on_one_hash";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    // Half speed: a Disc Pool match between medium bots lasts 14 to 60 s.
+    let game = ["--players", "2", "--variant", "disc_pool", "--bot", "medium", "--speed", "30"];
+    let reports = kill_and_rejoin(test, 2, &game, 1);
+    one_end(&reports, dropped_seat(&reports));
+}
+
+#[test]
+fn one_of_four_players_killed_mid_match_rejoins_and_all_end_on_one_hash() {
+    let test = "one_of_four_players_killed_mid_match_rejoins_and_all_end_on_one_hash";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    let game = ["--players", "4", "--variant", "freestyle", "--bot", "medium", "--speed", "30"];
+    let reports = kill_and_rejoin(test, 4, &game, 2);
+    let seat = dropped_seat(&reports);
+    assert!(seat.is_some(), "one seat dropped: {reports:?}");
+    one_end(&reports, seat);
+}
+
+#[test]
+fn ck_15_a_draughts_player_killed_mid_game_rejoins_and_both_end_on_one_hash() {
+    let test = "ck_15_a_draughts_player_killed_mid_game_rejoins_and_both_end_on_one_hash";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    let game = ["--players", "2", "--draughts", "easy", "--speed", "30"];
+    let reports = kill_and_rejoin(test, 2, &game, 0);
+    one_end(&reports, dropped_seat(&reports));
+}
+
+#[test]
+fn a_player_who_does_not_come_back_within_the_grace_period_forfeits() {
+    let test = "a_player_who_does_not_come_back_within_the_grace_period_forfeits";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    let (url, stop) = signaling();
+    let room = "0123456789AG2";
+    let dir = dir(test);
+    let game = ["--players", "2", "--variant", "disc_pool", "--bot", "medium", "--speed", "30"];
+    let stays = player(&url, Some(room), &dir.join("stays.json"), &game, "6");
+    let mut leaves = player(&url, Some(room), &dir.join("leaves.json"), &game, "6");
+    until_kept(&dir.join("leaves.json"));
+    std::thread::sleep(Duration::from_secs(3));
+    leaves.kill().unwrap();
+    let _ = leaves.wait();
+    let dropped = Instant::now();
+    let (code, report) = finish(stays, Duration::from_secs(120));
+    let _ = stop.send(());
+    eprintln!("{report}");
+    assert_eq!(code, 3, "a forfeit: {report}");
+    assert_eq!(report["result"]["ending"], "opponent_gone");
+    assert!(report["result"]["winner_side"].is_number(), "the one who stayed wins: {report}");
+    assert!(dropped.elapsed() >= Duration::from_secs(6), "the player was waited for 6 s first");
+    assert!(report["banner"].as_str().unwrap().contains("did not come back"), "{report}");
+    assert!(!dir.join("stays.json").exists(), "the seat is let go once the match is over");
+    let _ = std::fs::remove_dir_all(&dir);
+}
