@@ -102,12 +102,15 @@ impl Plugin for ReconnectPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(
             Update,
-            (reconnect, keep_ticket)
-                .chain()
-                .after(session_events)
-                .in_set(HostSystems::Online)
-                .run_if(in_state(Screen::Game))
-                .run_if(resource_exists::<Online>),
+            (
+                reconnect
+                    .after(session_events)
+                    .in_set(HostSystems::Online)
+                    .run_if(in_state(Screen::Game))
+                    .run_if(resource_exists::<Online>),
+                // On through Results, where a match's last frames are confirmed.
+                keep_ticket.after(reconnect).run_if(resource_exists::<Online>),
+            ),
         )
         .add_systems(OnEnter(Screen::Home), |mut commands: Commands| {
             commands.remove_resource::<Holding>();
