@@ -147,6 +147,8 @@ struct Line {
     epoch: u32,
     /// How many times each seat dropped.
     drops: Vec<u8>,
+    /// The longest a player went silent and was heard again, milliseconds.
+    longest_interruption_ms: u64,
 }
 
 /// How the match ended.
@@ -184,6 +186,7 @@ impl Line {
             bytes_to_watchers: report.bytes_to_watchers,
             epoch: report.epoch,
             drops: report.drops.clone(),
+            longest_interruption_ms: report.longest_interruption_ms,
         }
     }
 }

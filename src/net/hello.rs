@@ -221,8 +221,8 @@ mod tests {
 
     #[test]
     fn the_creators_grace_period_is_the_matchs_within_bounds() {
-        let joiner = Hello::new(false, Variant::Freestyle, 2, PresetId::Standard, 30, "Ben")
-            .sealed(1, 600);
+        let joiner =
+            Hello::new(false, Variant::Freestyle, 2, PresetId::Standard, 30, "Ben").sealed(1, 600);
         let creator =
             Hello::new(true, Variant::Classic, 2, PresetId::Icf, 15, "Asha").sealed(2, 20);
         let hellos = [(id(1), joiner), (id(2), creator.clone())];

@@ -303,7 +303,8 @@ impl Round {
         // The furthest history; between equals, the lowest seat's.
         let mut best = (&self.mine.held, self.mine.seat);
         for (seat, (_, offer)) in &self.offers {
-            if offer.held.end() > best.0.end() || (offer.held.end() == best.0.end() && *seat < best.1)
+            if offer.held.end() > best.0.end()
+                || (offer.held.end() == best.0.end() && *seat < best.1)
             {
                 best = (&offer.held, *seat);
             }

@@ -8,8 +8,8 @@ use bytes::Bytes;
 use ggrs::{Message, NonBlockingSocket};
 use matchbox_socket::{PeerId, WebRtcChannel};
 use std::collections::VecDeque;
-use std::sync::{Arc, Mutex};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Largest datagram accepted from a peer; GGRS's own are far smaller.

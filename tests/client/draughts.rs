@@ -386,6 +386,8 @@ impl OnlineGame {
         let (url, stop) = crate::net_support::signaling();
         let mut app = client(&home(dir), seed);
         app.world_mut().resource_mut::<carrom::client::Preferences>().signaling = url.clone();
+        // The shortest grace period a match takes: a friend who leaves is waited for 5 s.
+        app.world_mut().resource_mut::<carrom::client::MatchSetup>().grace = 5;
         press(&mut app, Action::Draughts);
         press(&mut app, Action::Mode(Mode::Online));
         press(&mut app, Action::DraughtsColour(colour));
@@ -471,7 +473,9 @@ fn ck_15_a_friend_who_leaves_an_online_game_forfeits_it() {
         return;
     }
     let mut game = OnlineGame::start("draughts-online-left", 22, Colour::Red);
-    // The computer (Black) opens; then the friend's program is killed.
+    // The computer (Black) opens; then the friend's program is killed, and not started
+    // again: once the grace period (the creator's, chosen before the lobby) is over, the
+    // game is theirs to forfeit.
     game.wait("the opening move", |a| table(a).game.plies >= 1);
     let _ = game.peer.kill();
     let _ = game.peer.wait();

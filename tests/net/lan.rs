@@ -2,7 +2,8 @@
 //! one bridge (a switch in a namespace of its own), no route to anything else, multicast on.
 //! Hosts announce with mDNS, the others find them in the list, join with host candidates
 //! only and play whole matches to one end hash; the list follows hosts appearing, filling
-//! and leaving; another version is refused; the host quitting mid-match is a peer leaving.
+//! and leaving; another version is refused; the host quitting mid-match is a peer leaving;
+//! a player whose link is down for 10 s comes back on its own.
 //! Needs root (`ip netns`): skips with a reason where it cannot make the hosts, except
 //! under CI=true. The test itself sends nothing: only processes inside the hosts do.
 
@@ -287,8 +288,12 @@ fn lan_the_host_quitting_mid_match_is_a_peer_leaving() {
     let Some(lan) = lan("lan_the_host_quitting_mid_match_is_a_peer_leaving", 2) else {
         return;
     };
-    // Real time: a two-player Disc Pool match lasts about 45 s.
-    let host_args = [PEER, &["--lan-host", "--players", "2", "--variant", "disc_pool"]].concat();
+    // Real time: a two-player Disc Pool match lasts about 45 s. The host's server goes with
+    // it, so it cannot come back: once the grace period (5 s, the host's) is over, the one
+    // who stayed wins.
+    let host_args =
+        [PEER, &["--lan-host", "--players", "2", "--variant", "disc_pool", "--grace", "5"]]
+            .concat();
     let (mut host, _) = lan.carrom(1, &host_args);
     let (joiner, said) = lan.carrom(2, &[PEER, &["--lan-join"]].concat());
     wait_for(&said, Duration::from_secs(60), |l| l.contains("joining"));
@@ -325,4 +330,35 @@ fn lan_a_watcher_arriving_mid_match_by_address_ends_on_the_players_hash() {
     assert_eq!(code, 0, "{report}");
     assert_eq!(report["hash"], players[0]["hash"], "the watcher ends on the players' state");
     assert!(report["joined_at_frame"].as_u64().unwrap() > 0, "it arrived mid-match: {report}");
+}
+
+#[test]
+fn lan_a_player_whose_link_is_down_for_10_s_comes_back_on_its_own() {
+    let test = "lan_a_player_whose_link_is_down_for_10_s_comes_back_on_its_own";
+    let Some(lan) = lan(test, 2) else {
+        return;
+    };
+    // Half speed: a two-player Disc Pool match between medium bots lasts 14 to 60 s, and
+    // the link goes down 4 s in.
+    let slow: &[&str] = &["--speed", "30", "--bot", "medium"];
+    let host_args = [PEER, slow, &["--lan-host", "--players", "2", "--variant", "disc_pool"]];
+    let (host, said) = lan.carrom(1, &host_args.concat());
+    let address = hosted_at(&said, 1);
+    let join_args = [PEER, slow, &["--lan-join", "--address", &address]].concat();
+    let (joiner, said) = lan.carrom(2, &join_args);
+    wait_for(&said, Duration::from_secs(60), |l| l.contains("joining"));
+    std::thread::sleep(Duration::from_secs(4));
+    ip(&["-n", &lan.host(2), "link", "set", "eth0", "down"]).unwrap();
+    std::thread::sleep(Duration::from_secs(10));
+    ip(&["-n", &lan.host(2), "link", "set", "eth0", "up"]).unwrap();
+    let reports = finish_all(vec![host, joiner], Duration::from_secs(420));
+    one_end(&reports);
+    assert_eq!(reports[0]["drops"], reports[1]["drops"], "both counted the same drops");
+    // The connection outlived the cut: each side waited for the other and carried on (had
+    // WebRTC given up, the match would have resumed in a new epoch instead).
+    for report in &reports {
+        let waited = report["longest_interruption_ms"].as_u64().unwrap();
+        let resumed = report["epoch"].as_u64().unwrap() >= 1;
+        assert!(waited >= 5_000 || resumed, "the cut was felt and outlived: {report}");
+    }
 }

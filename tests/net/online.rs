@@ -238,8 +238,10 @@ fn a_killed_peer_is_ruled_a_forfeit_for_the_others() {
     }
     let (url, stop) = signaling();
     let dir = diagnostics_dir(test);
-    let survivor = peer(&url, "0123456789ABD", 2, "classic", &dir, &[]);
-    let mut doomed = peer(&url, "0123456789ABD", 2, "classic", &dir, &[]);
+    // Waited for 5 s (the shortest grace period), then ruled a forfeit.
+    let grace: &[&str] = &["--grace", "5"];
+    let survivor = peer(&url, "0123456789ABD", 2, "classic", &dir, grace);
+    let mut doomed = peer(&url, "0123456789ABD", 2, "classic", &dir, grace);
     std::thread::sleep(Duration::from_secs(8));
     doomed.kill().unwrap();
     let _ = doomed.wait();

@@ -68,9 +68,8 @@ fn kill_and_rejoin(test: &str, seats: usize, game: &[&str], doomed: usize) -> Ve
     let room = format!("0123456789AR{seats}");
     let dir = dir(test);
     let seat = |n: usize| dir.join(format!("seat{n}.json"));
-    let mut children: Vec<Option<Child>> = (0..seats)
-        .map(|n| Some(player(&url, Some(&room), &seat(n), game, "60")))
-        .collect();
+    let mut children: Vec<Option<Child>> =
+        (0..seats).map(|n| Some(player(&url, Some(&room), &seat(n), game, "60"))).collect();
     until_kept(&seat(doomed));
     std::thread::sleep(Duration::from_secs(3));
     let mut killed = children[doomed].take().unwrap();

@@ -140,6 +140,8 @@ pub struct PeerReport {
     pub epoch: u32,
     /// How many times each seat dropped.
     pub drops: Vec<u8>,
+    /// The longest a player went silent and was heard again, milliseconds.
+    pub longest_interruption_ms: u64,
 }
 
 /// Joins the room, plays the match, reports. Errors are for what prevents a match.
@@ -313,5 +315,6 @@ fn report(
             .map_or(0, |b| b.bytes_sent),
         epoch: online.epoch(),
         drops: online.drops()[..online.seats()].to_vec(),
+        longest_interruption_ms: online.longest_interruption().as_millis() as u64,
     }
 }

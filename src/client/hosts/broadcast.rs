@@ -7,8 +7,8 @@ use super::online::{Online, OnlineConfig, OnlineMatch, OnlineStep, session_event
 use super::online_draughts::OnlineDraughts;
 use crate::client::flow::Screen;
 use crate::game::Input;
-use crate::net::session::frame_inputs;
 use crate::net::resume::Held;
+use crate::net::session::frame_inputs;
 use crate::net::watch::{Broadcast, Feed, Watched};
 use bevy::prelude::*;
 use bevy_ggrs::{ConfirmedFrameCount, GgrsSchedule, PlayerInputs};

@@ -20,14 +20,14 @@ use crate::client::draughts::table::colour_index;
 use crate::client::draughts::{DraughtsMatch, Player as DraughtsPlayer};
 use crate::client::flow::{Controller, GameType, MatchHost, MatchSetup, Screen};
 use crate::client::persistence::Preferences;
-use crate::game::Match;
 use crate::client::persistence::rejoin::{RejoinFile, Ticket};
+use crate::game::Match;
 use crate::net::connect::{
     GAME_CHANNEL, HELLO_CHANNEL, IceServer, PEER_CONNECT_BOUND, WATCH_CHANNEL, open,
 };
 use crate::net::hello::{Agreed, Hello, agree, agreed_grace, names, seals};
-use crate::net::resume::seal;
 use crate::net::lan::Listing;
+use crate::net::resume::seal;
 use crate::net::room::{private_room, private_room_of, quick_match, watch_room, with_grace};
 use crate::net::session::{build_session, handle_of, match_seed, seat_order};
 use crate::net::signaller::Introduced;

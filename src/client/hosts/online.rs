@@ -12,9 +12,9 @@ use crate::client::draughts::DraughtsMatch;
 use crate::client::flow::Screen;
 use crate::game::{Input, Match, Phase, advance};
 use crate::net::connect::HELLO_CHANNEL;
+use crate::net::connect::IceServer;
 use crate::net::diagnostics::{DesyncRecord, Found, FrameLog};
 use crate::net::hello::Hello;
-use crate::net::connect::IceServer;
 use crate::net::session::frame_inputs;
 use crate::net::socket::{Counters, SharedChannel};
 use crate::net::turn_input::input_of;
@@ -94,6 +94,8 @@ pub struct Online {
     pub(super) local: usize,
     pub(super) counters: Arc<Counters>,
     pub(super) waiting: Option<(usize, Instant)>,
+    /// When the current interruption began, and the longest one the match has had.
+    interrupted: (Option<Instant>, Duration),
     /// How this player comes back if it drops, and how the others know it.
     pub(super) seating: Seating,
     /// The game channel every session of the match runs on.
@@ -161,6 +163,7 @@ impl Online {
             local,
             counters,
             waiting: None,
+            interrupted: (None, Duration::ZERO),
             seating,
             game_channel,
             epoch: 0,
@@ -207,6 +210,12 @@ impl Online {
     /// How many times each seat has dropped.
     pub fn drops(&self) -> [u8; 4] {
         self.drops
+    }
+
+    /// The longest a player went silent before it was heard again (a network cut that
+    /// the connection survived).
+    pub fn longest_interruption(&self) -> Duration {
+        self.interrupted.1
     }
 
     /// How many players the match has.
@@ -492,8 +501,14 @@ pub(super) fn session_events(
                 let deadline = Instant::now() + Duration::from_millis(disconnect_timeout as u64);
                 let seat = online.peers.iter().position(|p| *p == addr).unwrap_or(0);
                 online.waiting = Some((seat, deadline));
+                online.interrupted.0.get_or_insert_with(Instant::now);
             }
-            GgrsEvent::NetworkResumed { .. } => online.waiting = None,
+            GgrsEvent::NetworkResumed { .. } => {
+                online.waiting = None;
+                if let Some(since) = online.interrupted.0.take() {
+                    online.interrupted.1 = online.interrupted.1.max(since.elapsed());
+                }
+            }
             GgrsEvent::Disconnected { addr } => {
                 online.waiting = None;
                 online.ending.get_or_insert(NetworkEnding::PeerLeft);

@@ -120,7 +120,8 @@ impl Plugin for ReconnectPlugin {
 
 /// Whether the match is over as far as this player knows for certain.
 fn over(world: &World) -> bool {
-    let confirmed_over = world.get_resource::<Broadcasting>().is_some_and(|b| b.confirmed().is_over());
+    let confirmed_over =
+        world.get_resource::<Broadcasting>().is_some_and(|b| b.confirmed().is_over());
     let settled = world.get_resource::<Online>().is_some_and(|o| o.ending.is_some());
     confirmed_over || settled
 }
@@ -299,7 +300,6 @@ fn seat_of(holding: &Holding) -> u8 {
     holding.round.mine().seat
 }
 
-
 /// What the banner says while holding.
 fn banner(online: &Online, holding: &Holding) -> String {
     let left = holding.seconds_left();
@@ -429,7 +429,8 @@ fn resume(world: &mut World, resumed: Resumed) {
     }
     online.message = None;
     let me = online.peers[online.local];
-    let channel = SafeChannel::new(online.game_channel.clone(), online.epoch, online.counters.clone());
+    let channel =
+        SafeChannel::new(online.game_channel.clone(), online.epoch, online.counters.clone());
     let channel = match world.get_resource::<super::lobby::OnlineImpairment>() {
         Some(impairment) => channel.impaired(impairment.0),
         None => channel,
@@ -594,7 +595,8 @@ pub fn rejoin(
     commands.insert_resource(LocalPlayers(vec![seat]));
     match state {
         Watched::Carrom(m) => {
-            let controllers = core::array::from_fn(|i| if i == seat { controller } else { Controller::Remote });
+            let controllers =
+                core::array::from_fn(|i| if i == seat { controller } else { Controller::Remote });
             commands.insert_resource(LocalMatch::resumed(m, controllers, names));
             commands.insert_resource(OnlineMatch(m));
         }
@@ -624,7 +626,12 @@ fn draughts_table(
 ) -> DraughtsMatch {
     let colour = colour_of(seat, game.black_player);
     let other = names[1 - seat.min(1)].clone();
-    let mut table = DraughtsMatch::new(colour, DraughtsPlayer::Remote, [names[seat].clone(), other], game.hash());
+    let mut table = DraughtsMatch::new(
+        colour,
+        DraughtsPlayer::Remote,
+        [names[seat].clone(), other],
+        game.hash(),
+    );
     if controller == Controller::Headless {
         table.players[colour_index(colour)] = DraughtsPlayer::Computer(setup.draughts_level);
     }

@@ -66,8 +66,8 @@ impl Ticket {
 
     /// Keeps `held` in the ticket.
     pub fn hold(&mut self, held: &Held) {
-        let bytes = bincode::serde::encode_to_vec(held, bincode::config::standard())
-            .unwrap_or_default();
+        let bytes =
+            bincode::serde::encode_to_vec(held, bincode::config::standard()).unwrap_or_default();
         self.held = bytes.iter().map(|b| format!("{b:02x}")).collect();
     }
 

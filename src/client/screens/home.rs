@@ -9,7 +9,8 @@ use crate::checkers::level::Level;
 use crate::checkers::pdn::read_fen;
 use crate::client::draughts::{DraughtsStart, start_draughts};
 use crate::client::flow::setup::{
-    GRACE_PERIODS, SHOT_CLOCKS, colour_label, draughts_level_label, level_label, preset_label, variant_label,
+    GRACE_PERIODS, SHOT_CLOCKS, colour_label, draughts_level_label, level_label, preset_label,
+    variant_label,
 };
 use crate::client::flow::{GameType, MatchHost, MatchSetup, Mode, Screen};
 use crate::client::hosts::lobby::JoinRequest;
@@ -240,7 +241,12 @@ fn home_menu(
             root.spawn(choices("If a player drops, wait")).with_children(|row| {
                 for seconds in GRACE_PERIODS {
                     let chosen = setup.grace == seconds;
-                    row.spawn(ui::button(format!("{seconds} s"), Action::Grace(seconds), next(), chosen));
+                    row.spawn(ui::button(
+                        format!("{seconds} s"),
+                        Action::Grace(seconds),
+                        next(),
+                        chosen,
+                    ));
                 }
             });
         }
