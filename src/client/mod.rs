@@ -31,7 +31,7 @@ pub use draughts::{DraughtsMatch, Player as DraughtsPlayer};
 pub use flow::{Controller, GameType, MatchHost, MatchSetup, Mode, Pause, Screen};
 pub use headless::{Ending, PeerOptions, PeerReport, Shots, run_peer};
 pub use hosts::lobby::JoinRequest;
-pub use hosts::online::{OnlineConfig, OnlineMatch, OnlineStep};
+pub use hosts::online::{MatchOverAt, Online, OnlineConfig, OnlineMatch, OnlineStep, banner_text};
 pub use hosts::replay::{Replaying, timeline_part};
 pub use hosts::{FixedSeed, LocalMatch, MatchFinished};
 pub use persistence::rejoin::{RejoinFile, Ticket};

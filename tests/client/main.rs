@@ -6,6 +6,7 @@ mod draughts;
 mod lan;
 #[path = "../support/net.rs"]
 mod net_support;
+mod reconnect;
 mod replays;
 mod screens;
 mod watch;
