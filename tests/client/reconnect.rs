@@ -87,3 +87,41 @@ fn a_killed_client_takes_its_seat_back_through_rejoin_match() {
     assert!(report["epoch"].as_u64().unwrap() >= 1, "{report}");
     assert!(!dir.join("rejoin.json").exists(), "the seat is let go once the match is over");
 }
+
+#[test]
+fn a_friend_who_never_comes_back_forfeits_once_the_grace_period_is_over() {
+    let test = "a_friend_who_never_comes_back_forfeits_once_the_grace_period_is_over";
+    if !crate::net_support::isolated(module_path!(), test) {
+        return;
+    }
+    let (url, stop) = crate::net_support::signaling();
+    let mut app = client(&home("forfeit"), 1);
+    app.world_mut().resource_mut::<Preferences>().signaling = url.clone();
+    // The shortest grace period a match takes.
+    app.world_mut().resource_mut::<carrom::client::MatchSetup>().grace = 5;
+    press(&mut app, Action::Mode(Mode::Online));
+    press(&mut app, Action::CreateMatch);
+    let code = invite_code(&mut app);
+    let mut peer = Command::new(env!("CARGO_BIN_EXE_carrom"))
+        .args(["peer", "--signaling", &url, "--room", &code, "--players", "2"])
+        .args(["--variant", "freestyle", "--bot", "medium", "--match-timeout", "400"])
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let playing = real_time_until(&mut app, Duration::from_secs(60), |app| {
+        screen(app) == Screen::Game && app.world().resource::<LocalMatch>().current.frame() > 60
+    });
+    assert!(playing, "the match began: {}", texts(&mut app));
+    let _ = peer.kill();
+    let _ = peer.wait();
+    let waited = real_time_until(&mut app, Duration::from_secs(10), |app| {
+        banner_text(app.world_mut()).is_some_and(|t| t.contains("disconnected - waiting"))
+    });
+    assert!(waited, "the banner counts the wait down: {:?}", banner_text(app.world_mut()));
+    let over =
+        real_time_until(&mut app, Duration::from_secs(40), |app| screen(app) == Screen::Results);
+    let _ = stop.send(());
+    assert!(over, "the match ended: {:?}", banner_text(app.world_mut()));
+    let shown = texts(&mut app);
+    assert!(shown.contains("Player 1 won the match"), "the one who stayed wins: {shown}");
+}

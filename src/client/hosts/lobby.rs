@@ -484,8 +484,9 @@ fn wait_in_lobby(
     let counters = Arc::new(Counters::default());
     let game_channel = Arc::new(Mutex::new(channel));
     let mut channel = SafeChannel::new(game_channel.clone(), 0, counters.clone());
+    let impairment = impairment.map(|i| i.0);
     if let Some(impairment) = impairment {
-        channel = channel.impaired(impairment.0);
+        channel = channel.impaired(impairment);
     }
     let seats = seat_order(&peers);
     let grace = Duration::from_secs(u64::from(agreed_grace(&hellos)));
@@ -559,7 +560,7 @@ fn wait_in_lobby(
         grace,
         lan: lobby.lan,
     };
-    commands.insert_resource(Online::new(
+    let mut online = Online::new(
         socket,
         failure,
         lobby.mine.encode(),
@@ -571,7 +572,9 @@ fn wait_in_lobby(
         watchers,
         seating,
         game_channel,
-    ));
+    );
+    online.impairment = impairment;
+    commands.insert_resource(online);
     host.set(MatchHost::Online);
     screen.set(Screen::Game);
 }

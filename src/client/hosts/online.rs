@@ -112,6 +112,8 @@ pub struct Online {
     pub(super) settled: bool,
     /// While a dropped player is waited for: what the players are told, with a countdown.
     pub(super) holding: Option<String>,
+    /// Faults applied to what this peer sends, in every epoch's session (tests).
+    pub(super) impairment: Option<crate::net::socket::Impairment>,
     /// The watchers connected, in order of arrival (at most [`MAX_WATCHERS`]).
     watchers: Vec<PeerId>,
     pub(super) message: Option<String>,
@@ -172,6 +174,7 @@ impl Online {
             gone: Vec::new(),
             settled: false,
             holding: None,
+            impairment: None,
             watchers,
             message: None,
             routes,

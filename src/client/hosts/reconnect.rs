@@ -128,10 +128,22 @@ fn over(world: &World) -> bool {
 
 /// Notices a drop and holds; while holding, offers, listens, comes back, and resumes.
 fn reconnect(world: &mut World) {
-    if world.contains_resource::<Holding>() {
+    if world.get_resource::<Online>().is_some_and(|o| o.settled) {
+        run_out(world);
+    } else if world.contains_resource::<Holding>() {
         hold(world);
     } else if let Some(inbox) = dropped(world) {
         begin_holding(world, inbox);
+    }
+}
+
+/// After a forfeit agreed while holding there is no session: the match's frames still
+/// pass (nothing happens in them once it is over), so the screen moves on to Results as
+/// after any ending.
+fn run_out(world: &mut World) {
+    if let Some(mut m) = world.get_resource_mut::<OnlineMatch>() {
+        let seats = m.0.settings().players as usize;
+        crate::game::advance(&mut m.0, &vec![crate::game::Input::ZERO; seats]);
     }
 }
 
@@ -300,21 +312,25 @@ fn seat_of(holding: &Holding) -> u8 {
     holding.round.mine().seat
 }
 
-/// What the banner says while holding.
+/// What the banner says while holding: who is waited for and for how long, and whether
+/// this player's own connection is being made again.
 fn banner(online: &Online, holding: &Holding) -> String {
     let left = holding.seconds_left();
     let absent = holding.round.absent();
-    let reaching = online.socket.as_ref().is_none_or(|s| s.connected_peers().next().is_none());
-    if reaching && absent.len() + 1 >= online.peers.len() {
-        let why = holding.trouble.as_deref().map_or(String::new(), |t| format!(" ({t})"));
-        return format!("Connection lost - reconnecting... {left} s{why}");
-    }
+    let mut lines = Vec::new();
     if absent.is_empty() {
-        return "Everyone is back - resuming...".into();
+        lines.push("Everyone is back - resuming...".to_string());
+    } else {
+        let names: Vec<&str> = absent
+            .iter()
+            .filter_map(|s| online.names.get(*s as usize).map(String::as_str))
+            .collect();
+        lines.push(format!("{} disconnected - waiting {left} s", names.join(", ")));
     }
-    let names: Vec<&str> =
-        absent.iter().filter_map(|s| online.names.get(*s as usize).map(String::as_str)).collect();
-    format!("{} disconnected - waiting {left} s", names.join(", "))
+    if let Some(trouble) = &holding.trouble {
+        lines.push(format!("Reconnecting ({trouble})..."));
+    }
+    lines.join("\n")
 }
 
 /// A player that reaches nobody comes back to the room with a new connection, by the id
@@ -431,8 +447,8 @@ fn resume(world: &mut World, resumed: Resumed) {
     let me = online.peers[online.local];
     let channel =
         SafeChannel::new(online.game_channel.clone(), online.epoch, online.counters.clone());
-    let channel = match world.get_resource::<super::lobby::OnlineImpairment>() {
-        Some(impairment) => channel.impaired(impairment.0),
+    let channel = match online.impairment {
+        Some(impairment) => channel.impaired(impairment),
         None => channel,
     };
     match build_session::<OnlineConfig>(me, &online.peers, online.seating.grace, channel) {
