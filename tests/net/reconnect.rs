@@ -162,3 +162,32 @@ fn a_player_who_does_not_come_back_within_the_grace_period_forfeits() {
     assert!(!dir.join("stays.json").exists(), "the seat is let go once the match is over");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_player_coming_back_to_a_match_nobody_plays_any_more_is_told_so() {
+    let test = "a_player_coming_back_to_a_match_nobody_plays_any_more_is_told_so";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    let (url, stop) = signaling();
+    let room = "0123456789AN2";
+    let dir = dir(test);
+    let game = ["--players", "2", "--variant", "disc_pool", "--bot", "medium", "--speed", "30"];
+    let mut both: Vec<Child> = ["a.json", "b.json"]
+        .iter()
+        .map(|seat| player(&url, Some(room), &dir.join(seat), &game, "5"))
+        .collect();
+    until_kept(&dir.join("a.json"));
+    std::thread::sleep(Duration::from_secs(2));
+    for child in &mut both {
+        child.kill().unwrap();
+        let _ = child.wait();
+    }
+    let started = Instant::now();
+    let back = player(&url, None, &dir.join("a.json"), &game, "5");
+    let (code, report) = finish(back, Duration::from_secs(60));
+    let _ = stop.send(());
+    assert_eq!(code, 1, "a failure, said on stderr, not a win: {report}");
+    assert!(started.elapsed() >= Duration::from_secs(5), "it waited the grace period first");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -106,8 +106,12 @@ pub struct Online {
     pub(super) offset: u32,
     /// How many times each seat has dropped.
     pub(super) drops: [u8; 4],
-    /// Players whose connection closed, not yet dealt with.
+    /// Players whose connection the socket says closed, not yet dealt with. The signaling
+    /// server says so of everyone when it shuts down, so this alone is no drop: see
+    /// `silent`.
     pub(super) gone: Vec<PeerId>,
+    /// Players GGRS has not heard from for a while (and not heard again since).
+    pub(super) silent: Vec<PeerId>,
     /// The ending was agreed without a session (a forfeit after a drop): it is final.
     pub(super) settled: bool,
     /// While a dropped player is waited for: what the players are told, with a countdown.
@@ -172,6 +176,7 @@ impl Online {
             offset: 0,
             drops: [0; 4],
             gone: Vec::new(),
+            silent: Vec::new(),
             settled: false,
             holding: None,
             impairment: None,
@@ -461,6 +466,7 @@ pub(super) fn session_events(
         None => Vec::new(),
     };
     online.watchers.retain(|peer| !gone.contains(peer));
+
     let players_gone = gone.iter().filter(|p| online.peers.contains(p));
     online.gone.extend(players_gone);
     // GGRS notices a silent peer only once frames run: one gone before the first frame
@@ -505,8 +511,12 @@ pub(super) fn session_events(
                 let seat = online.peers.iter().position(|p| *p == addr).unwrap_or(0);
                 online.waiting = Some((seat, deadline));
                 online.interrupted.0.get_or_insert_with(Instant::now);
+                if !online.silent.contains(&addr) {
+                    online.silent.push(addr);
+                }
             }
-            GgrsEvent::NetworkResumed { .. } => {
+            GgrsEvent::NetworkResumed { addr } => {
+                online.silent.retain(|p| *p != addr);
                 online.waiting = None;
                 if let Some(since) = online.interrupted.0.take() {
                     online.interrupted.1 = online.interrupted.1.max(since.elapsed());

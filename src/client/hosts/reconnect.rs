@@ -72,6 +72,9 @@ pub struct Holding {
     trouble: Option<String>,
     /// Messages that arrived before holding began.
     inbox: Inbox,
+    /// Coming back from a ticket, not yet back in the match: nobody answering is not a
+    /// reason to rule the others absent.
+    rejoining: bool,
 }
 
 impl Holding {
@@ -86,6 +89,7 @@ impl Holding {
             retry_at: now,
             trouble: None,
             inbox: Vec::new(),
+            rejoining: false,
         }
     }
 
@@ -147,10 +151,18 @@ fn run_out(world: &mut World) {
     }
 }
 
-/// Whether a player dropped (or this one did): a player's connection closed, the socket
-/// ended, or another player is holding already (its offer arrived). `Some`: it did, with
-/// what arrived on the resume channel.
+/// Whether a player dropped (or this one did): a player's connection closed and it has
+/// gone silent, or another player is holding already (its offer arrived). `Some`: it did,
+/// with what arrived on the resume channel. The signaling server going away is no drop,
+/// though it says every player left: their own connections carry the match on without it.
 fn dropped(world: &mut World) -> Option<Inbox> {
+    // As far as GGRS has confirmed: a match that ended just before a player left is over.
+    let confirmed = world.get_resource::<ConfirmedFrameCount>().map_or(-1, |c| c.0);
+    let frame = world.get_resource::<Online>().and_then(|o| o.confirmed_frame(confirmed));
+    if let (Some(frame), Some(mut broadcasting)) = (frame, world.get_resource_mut::<Broadcasting>())
+    {
+        broadcasting.confirm_now(frame as i32);
+    }
     if over(world) {
         if let Some(mut online) = world.get_resource_mut::<Online>() {
             online.gone.clear();
@@ -169,21 +181,18 @@ fn dropped(world: &mut World) -> Option<Inbox> {
         .and_then(|s| s.get_channel_mut(RESUME_CHANNEL).ok())
         .map(|channel| channel.receive())
         .unwrap_or_default();
-    let held = !online.gone.is_empty() || online.socket.is_none() || !inbox.is_empty();
-    held.then_some(inbox)
+    let silent = online.silent.clone();
+    let dropped = online.gone.iter().any(|p| silent.contains(p));
+    (dropped || !inbox.is_empty()).then_some(inbox)
 }
 
 /// Stops the session and starts holding, with this player's offer.
 fn begin_holding(world: &mut World, inbox: Inbox) {
-    let confirmed = world.get_resource::<ConfirmedFrameCount>().map_or(-1, |c| c.0);
     let Some(mut online) = world.remove_resource::<Online>() else { return };
-    if let Some(frame) = online.confirmed_frame(confirmed)
-        && let Some(mut broadcasting) = world.get_resource_mut::<Broadcasting>()
-    {
-        broadcasting.confirm_now(frame as i32);
-    }
     world.remove_resource::<Session<OnlineConfig>>();
-    let gone: Vec<PeerId> = std::mem::take(&mut online.gone);
+    let silent = std::mem::take(&mut online.silent);
+    let gone: Vec<PeerId> =
+        std::mem::take(&mut online.gone).into_iter().filter(|p| silent.contains(p)).collect();
     for peer in &gone {
         if let Some(seat) = online.peers.iter().position(|p| p == peer) {
             online.drops[seat] = online.drops[seat].saturating_add(1);
@@ -265,6 +274,18 @@ fn hold(world: &mut World) {
         }
     }
     let now = Instant::now();
+    let alone = holding.round.present().len() == 1;
+    if decision.is_none() && holding.rejoining && alone && now >= holding.deadline {
+        let waited = online.seating.grace.as_secs();
+        online.holding = None;
+        online.ending = Some(NetworkEnding::PeerLeft);
+        online.message = Some(format!(
+            "No player of the match answered in {waited} s: it cannot be resumed (it may have \
+             ended)."
+        ));
+        world.insert_resource(online);
+        return;
+    }
     if decision.is_none() {
         let expired = now >= holding.deadline;
         let mut resume = holding.round.decide(expired);
@@ -621,7 +642,9 @@ pub fn rejoin(
             commands.insert_resource(OnlineDraughts(game));
         }
     }
-    commands.insert_resource(Holding::new(round, Duration::from_secs(u64::from(ticket.grace))));
+    let mut holding = Holding::new(round, Duration::from_secs(u64::from(ticket.grace)));
+    holding.rejoining = true;
+    commands.insert_resource(holding);
     commands.insert_resource(online);
     commands.insert_resource(NextState::Pending(match state {
         Watched::Carrom(_) => GameType::Carrom,
