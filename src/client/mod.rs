@@ -111,8 +111,7 @@ pub fn run(launch: Launch, started: Instant) -> AppExit {
     if let Some(code) = launch.join {
         // The match this machine dropped out of, if the code is its: its seat is taken back.
         let ticket = app.world().get_resource::<RejoinFile>().and_then(|f| f.found.clone());
-        let typed = carrom_signaling::code::parse(&code).map(|found| found.code);
-        match ticket.filter(|t| t.code.is_some() && t.code == typed) {
+        match ticket.filter(|t| t.is_for(&code)) {
             Some(ticket) => app.insert_resource(JoinRequest::Rejoin(Box::new(ticket))),
             None => app.insert_resource(JoinRequest::Code(code)),
         };

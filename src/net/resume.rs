@@ -448,6 +448,22 @@ mod tests {
     }
 
     #[test]
+    fn the_largest_offer_fits_a_message() {
+        // Twice KEPT frames (the most a player keeps), four players, every frame different.
+        let settings = Settings::new(Variant::Freestyle, 4, PresetId::Standard, 0, 7).unwrap();
+        let anchor = Watched::Carrom(Match::new(settings));
+        let frames: Vec<Vec<Input>> = (0..2 * KEPT)
+            .map(|f| (0..4).map(|p| Input { angle: (f * 4 + p) as u16, ..Input::ZERO }).collect())
+            .collect();
+        let offer =
+            Offer { seat: 3, secret: 1, epoch: 9, drops: [2; 4], held: Held::of(&anchor, &frames) };
+        let bytes = Resumption::Offer(offer).encode();
+        eprintln!("the largest offer: {} bytes", bytes.len());
+        assert!(bytes.len() <= MAX_MESSAGE);
+        assert!(Resumption::decode(&bytes).is_some());
+    }
+
+    #[test]
     fn resumption_messages_survive_the_wire_and_garbage_is_refused() {
         let message = Resumption::Offer(offer(1, 3, held(2, 20)));
         assert_eq!(Resumption::decode(&message.encode()), Some(message));

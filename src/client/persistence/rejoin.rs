@@ -86,6 +86,13 @@ impl Ticket {
         Ok(())
     }
 
+    /// Whether `typed` (an invite code or link, as `carrom --join` takes it) is this
+    /// ticket's match.
+    pub fn is_for(&self, typed: &str) -> bool {
+        let found = carrom_signaling::code::parse(typed).map(|found| found.code);
+        self.code.is_some() && self.code == found
+    }
+
     fn parse(bytes: &[u8]) -> Result<Ticket, String> {
         let ticket: Ticket = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
         if ticket.format != FORMAT {
@@ -247,6 +254,16 @@ mod tests {
         assert!(!dir.join("rejoin.json").exists());
         file.clear();
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn join_with_the_tickets_code_or_link_is_its_match() {
+        let ticket = ticket();
+        assert!(ticket.is_for("0123456789AB2"));
+        assert!(ticket.is_for("carrom://join/0123456789ab2"));
+        assert!(!ticket.is_for("0123456789AC2"));
+        let lan = Ticket { code: None, ..ticket };
+        assert!(!lan.is_for("0123456789AB2"), "a LAN match has no code to join by");
     }
 
     #[test]
