@@ -191,3 +191,56 @@ fn a_player_coming_back_to_a_match_nobody_plays_any_more_is_told_so() {
     assert!(started.elapsed() >= Duration::from_secs(5), "it waited the grace period first");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Waits (at most 60 s) until the seat kept at `path` is in epoch `epoch` or later: the
+/// player is back in the match.
+fn until_epoch(path: &Path, epoch: u64) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while Instant::now() < deadline {
+        let kept = std::fs::read(path).ok().and_then(|b| serde_json::from_slice::<Value>(&b).ok());
+        if kept.is_some_and(|t| t["epoch"].as_u64().is_some_and(|e| e >= epoch)) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    panic!("{} never reached epoch {epoch}", path.display());
+}
+
+#[test]
+fn a_player_who_drops_a_third_time_forfeits_at_once() {
+    let test = "a_player_who_drops_a_third_time_forfeits_at_once";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    let (url, stop) = signaling();
+    let room = "0123456789AT2";
+    let dir = dir(test);
+    let seat = dir.join("flaky.json");
+    // Classic at half speed: far longer than the three drops take.
+    let game = ["--players", "2", "--variant", "classic", "--bot", "medium", "--speed", "30"];
+    let stays = player(&url, Some(room), &dir.join("stays.json"), &game, "60");
+    let mut flaky = player(&url, Some(room), &seat, &game, "60");
+    until_kept(&seat);
+    for drop in 1..=3 {
+        std::thread::sleep(Duration::from_secs(2));
+        flaky.kill().unwrap();
+        let _ = flaky.wait();
+        if drop == 3 {
+            break;
+        }
+        std::thread::sleep(Duration::from_secs(1));
+        flaky = player(&url, None, &seat, &game, "60");
+        until_epoch(&seat, drop);
+    }
+    let dropped = Instant::now();
+    let (code, report) = finish(stays, Duration::from_secs(60));
+    let _ = stop.send(());
+    eprintln!("{report}");
+    assert_eq!(code, 3, "a forfeit: {report}");
+    assert!(report["banner"].as_str().unwrap().contains("dropped 3 times"), "{report}");
+    assert!(
+        dropped.elapsed() < Duration::from_secs(30),
+        "not waited for a third time (the grace period is 60 s)"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
