@@ -16,27 +16,44 @@ use matchbox_socket::{
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// The peers the signaling server has introduced and not yet said are gone.
+/// The peers the signaling server has introduced and not yet said are gone, and those it
+/// said left.
 #[derive(Clone, Debug, Default)]
-pub struct Introduced(Arc<Mutex<Vec<PeerId>>>);
+pub struct Introduced(Arc<Mutex<Roster>>);
+
+#[derive(Debug, Default)]
+struct Roster {
+    here: Vec<PeerId>,
+    left: Vec<PeerId>,
+}
 
 impl Introduced {
     /// The peers introduced so far, in order of arrival.
     pub fn peers(&self) -> Vec<PeerId> {
-        self.0.lock().map(|peers| peers.clone()).unwrap_or_default()
+        self.0.lock().map(|roster| roster.here.clone()).unwrap_or_default()
+    }
+
+    /// Whether the server said `peer` left: its connection to the server closed (a peer
+    /// lost only to WebRTC was not said to have left, and this side's own link may be the
+    /// one that failed).
+    pub fn said_left(&self, peer: PeerId) -> bool {
+        self.0.lock().is_ok_and(|roster| roster.left.contains(&peer))
     }
 
     fn arrived(&self, peer: PeerId) {
-        if let Ok(mut peers) = self.0.lock()
-            && !peers.contains(&peer)
+        if let Ok(mut roster) = self.0.lock()
+            && !roster.here.contains(&peer)
         {
-            peers.push(peer);
+            roster.here.push(peer);
         }
     }
 
     fn left(&self, peer: PeerId) {
-        if let Ok(mut peers) = self.0.lock() {
-            peers.retain(|p| *p != peer);
+        if let Ok(mut roster) = self.0.lock() {
+            roster.here.retain(|p| *p != peer);
+            if !roster.left.contains(&peer) {
+                roster.left.push(peer);
+            }
         }
     }
 
@@ -130,7 +147,9 @@ mod tests {
         introduced.note(&PeerEvent::NewPeer(a));
         introduced.note(&PeerEvent::IdAssigned(b));
         assert_eq!(introduced.peers(), [a], "one arrival, and our own id is not a peer");
+        assert!(!introduced.said_left(a));
         introduced.note(&PeerEvent::PeerLeft(a));
         assert!(introduced.peers().is_empty());
+        assert!(introduced.said_left(a), "the server said it left");
     }
 }

@@ -62,7 +62,8 @@ fn one_end(reports: &[Value], dropped_seat: Option<usize>) {
 }
 
 /// Kills player `doomed` of `players` (SIGKILL) 3 s into the match, starts it again with
-/// `--rejoin` a second later, and returns every report once the match has ended.
+/// `--rejoin` a second later, and returns every report once the match has ended. A watcher
+/// follows the whole match and must end where the players did.
 fn kill_and_rejoin(test: &str, seats: usize, game: &[&str], doomed: usize) -> Vec<Value> {
     let (url, stop) = signaling();
     let room = format!("0123456789AR{seats}");
@@ -71,6 +72,13 @@ fn kill_and_rejoin(test: &str, seats: usize, game: &[&str], doomed: usize) -> Ve
     let mut children: Vec<Option<Child>> =
         (0..seats).map(|n| Some(player(&url, Some(&room), &seat(n), game, "60"))).collect();
     until_kept(&seat(doomed));
+    let watcher = Command::new(env!("CARGO_BIN_EXE_carrom"))
+        .args(["peer", "--signaling", &url, "--watch", &room, "--as", "watcher"])
+        .args(["--connect-timeout", "60", "--match-timeout", "400"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
     std::thread::sleep(Duration::from_secs(3));
     let mut killed = children[doomed].take().unwrap();
     killed.kill().unwrap();
@@ -85,7 +93,11 @@ fn kill_and_rejoin(test: &str, seats: usize, game: &[&str], doomed: usize) -> Ve
             report
         })
         .collect();
+    let (code, watched) = finish(watcher, Duration::from_secs(60));
     let _ = stop.send(());
+    eprintln!("watcher: {watched}");
+    assert_eq!(code, 0, "the watcher saw the match to its end: {watched}");
+    assert_eq!(watched["hash"], reports[0]["hash"], "the watcher ends where the players did");
     assert!(!seat(doomed).exists(), "the seat is let go once the match is over");
     let _ = std::fs::remove_dir_all(&dir);
     reports

@@ -574,6 +574,7 @@ fn wait_in_lobby(
         game_channel,
     );
     online.impairment = impairment;
+    online.introduced = lobby.introduced.clone();
     commands.insert_resource(online);
     host.set(MatchHost::Online);
     screen.set(Screen::Game);

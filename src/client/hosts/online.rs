@@ -118,6 +118,8 @@ pub struct Online {
     pub(super) holding: Option<String>,
     /// Faults applied to what this peer sends, in every epoch's session (tests).
     pub(super) impairment: Option<crate::net::socket::Impairment>,
+    /// What the signaling server said of the room's peers on this connection.
+    pub(super) introduced: crate::net::signaller::Introduced,
     /// The watchers connected, in order of arrival (at most [`MAX_WATCHERS`]).
     watchers: Vec<PeerId>,
     pub(super) message: Option<String>,
@@ -180,6 +182,7 @@ impl Online {
             settled: false,
             holding: None,
             impairment: None,
+            introduced: Default::default(),
             watchers,
             message: None,
             routes,

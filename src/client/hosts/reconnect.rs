@@ -365,6 +365,12 @@ fn come_back(world: &mut World, online: &mut Online, holding: &mut Holding) {
     let reaches_someone = online.socket.as_ref().is_some_and(|s| {
         s.connected_peers().any(|p| online.peers.contains(&p) || !online.watchers().contains(&p))
     });
+    // The server said every other player left: it reached this player to say so, so the
+    // others come back through it to this connection (kept, with its watchers).
+    let told = (0..online.peers.len())
+        .filter(|seat| *seat != online.local)
+        .all(|seat| online.introduced.said_left(online.peers[seat]));
+    let reaches_someone = reaches_someone || (online.socket.is_some() && told);
     if let Some(socket) = online.socket.as_mut()
         && let Some(id) = socket.id()
     {
@@ -384,7 +390,7 @@ fn come_back(world: &mut World, online: &mut Online, holding: &mut Holding) {
     let id = online.peers[online.local].0.to_string();
     let url = rejoin_room(&online.seating.signaling, &id);
     match open(&url, &online.seating.ice) {
-        Ok((mut socket, failure, _)) => {
+        Ok((mut socket, failure, introduced)) => {
             if let (Ok(game), Ok(stream)) =
                 (socket.take_channel(GAME_CHANNEL), socket.take_channel(WATCH_CHANNEL))
             {
@@ -397,6 +403,7 @@ fn come_back(world: &mut World, online: &mut Online, holding: &mut Holding) {
             }
             online.socket = Some(socket);
             online.failure = Mutex::new(failure);
+            online.introduced = introduced;
             holding.connected_at = Instant::now();
             holding.offered_to.clear();
         }
@@ -574,7 +581,7 @@ pub fn rejoin(
     }
     let id = uuid::Uuid::parse_str(&ticket.id).map_err(|_| "it names no id")?;
     let url = rejoin_room(&ticket.signaling, &ticket.id);
-    let (mut socket, failure, _) = open(&url, &ticket.ice)?;
+    let (mut socket, failure, introduced) = open(&url, &ticket.ice)?;
     let (Ok(game), Ok(stream)) =
         (socket.take_channel(GAME_CHANNEL), socket.take_channel(WATCH_CHANNEL))
     else {
@@ -615,6 +622,7 @@ pub fn rejoin(
     online.epoch = ticket.epoch;
     online.drops = ticket.drops;
     online.offset = state.frame();
+    online.introduced = introduced;
     let mine = Offer {
         seat: ticket.seat,
         secret: ticket.secret,
