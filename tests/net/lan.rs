@@ -332,27 +332,38 @@ fn lan_a_watcher_arriving_mid_match_by_address_ends_on_the_players_hash() {
     assert!(report["joined_at_frame"].as_u64().unwrap() > 0, "it arrived mid-match: {report}");
 }
 
+/// A two-player Disc Pool match between medium bots with `pace` (speed and grace), whose
+/// joiner's link goes down 4 s in for `cut`; every report once both have finished on one
+/// hash.
+fn played_through_a_cut(lan: &Lan, pace: &[&str], cut: Duration) -> Vec<Value> {
+    let slow = [pace, &["--bot", "medium"]].concat();
+    let host_args = [PEER, &slow, &["--lan-host", "--players", "2", "--variant", "disc_pool"]];
+    let (host, said) = lan.carrom(1, &host_args.concat());
+    let address = hosted_at(&said, 1);
+    let join_args = [PEER, &slow, &["--lan-join", "--address", &address]].concat();
+    let (joiner, said) = lan.carrom(2, &join_args);
+    wait_for(&said, Duration::from_secs(60), |l| l.contains("joining"));
+    std::thread::sleep(Duration::from_secs(4));
+    ip(&["-n", &lan.host(2), "link", "set", "eth0", "down"]).unwrap();
+    std::thread::sleep(cut);
+    ip(&["-n", &lan.host(2), "link", "set", "eth0", "up"]).unwrap();
+    // A link going down takes its routes with it; the multicast one (WebRTC's mDNS needs it
+    // to make a connection) is the test's own, so the test puts it back, as a network
+    // manager would.
+    ip(&["-n", &lan.host(2), "route", "add", "224.0.0.0/4", "dev", "eth0"]).unwrap();
+    let reports = finish_all(vec![host, joiner], Duration::from_secs(600));
+    one_end(&reports);
+    reports
+}
+
 #[test]
 fn lan_a_player_whose_link_is_down_for_10_s_comes_back_on_its_own() {
     let test = "lan_a_player_whose_link_is_down_for_10_s_comes_back_on_its_own";
     let Some(lan) = lan(test, 2) else {
         return;
     };
-    // Half speed: a two-player Disc Pool match between medium bots lasts 14 to 60 s, and
-    // the link goes down 4 s in.
-    let slow: &[&str] = &["--speed", "30", "--bot", "medium"];
-    let host_args = [PEER, slow, &["--lan-host", "--players", "2", "--variant", "disc_pool"]];
-    let (host, said) = lan.carrom(1, &host_args.concat());
-    let address = hosted_at(&said, 1);
-    let join_args = [PEER, slow, &["--lan-join", "--address", &address]].concat();
-    let (joiner, said) = lan.carrom(2, &join_args);
-    wait_for(&said, Duration::from_secs(60), |l| l.contains("joining"));
-    std::thread::sleep(Duration::from_secs(4));
-    ip(&["-n", &lan.host(2), "link", "set", "eth0", "down"]).unwrap();
-    std::thread::sleep(Duration::from_secs(10));
-    ip(&["-n", &lan.host(2), "link", "set", "eth0", "up"]).unwrap();
-    let reports = finish_all(vec![host, joiner], Duration::from_secs(420));
-    one_end(&reports);
+    // Half speed: the match lasts 14 to 60 s.
+    let reports = played_through_a_cut(&lan, &["--speed", "30"], Duration::from_secs(10));
     assert_eq!(reports[0]["drops"], reports[1]["drops"], "both counted the same drops");
     // The connection outlived the cut: each side waited for the other and carried on (had
     // WebRTC given up, the match would have resumed in a new epoch instead).
@@ -373,23 +384,8 @@ fn lan_a_player_whose_link_is_down_for_40_s_reconnects_and_the_match_resumes() {
     // one cut off connects again to the host's room once its link is back, by its id, and
     // the match resumes in a new epoch. Slow (20 frames a second), so the match outlasts
     // the cut.
-    let slow: &[&str] = &["--speed", "20", "--bot", "medium", "--grace", "120"];
-    let host_args = [PEER, slow, &["--lan-host", "--players", "2", "--variant", "disc_pool"]];
-    let (host, said) = lan.carrom(1, &host_args.concat());
-    let address = hosted_at(&said, 1);
-    let join_args = [PEER, slow, &["--lan-join", "--address", &address]].concat();
-    let (joiner, said) = lan.carrom(2, &join_args);
-    wait_for(&said, Duration::from_secs(60), |l| l.contains("joining"));
-    std::thread::sleep(Duration::from_secs(4));
-    ip(&["-n", &lan.host(2), "link", "set", "eth0", "down"]).unwrap();
-    std::thread::sleep(Duration::from_secs(40));
-    ip(&["-n", &lan.host(2), "link", "set", "eth0", "up"]).unwrap();
-    // A link going down takes its routes with it; the multicast one (WebRTC's mDNS needs it
-    // to make a connection) is the test's own, so the test puts it back, as a network
-    // manager would.
-    ip(&["-n", &lan.host(2), "route", "add", "224.0.0.0/4", "dev", "eth0"]).unwrap();
-    let reports = finish_all(vec![host, joiner], Duration::from_secs(600));
-    one_end(&reports);
+    let pace = ["--speed", "20", "--grace", "120"];
+    let reports = played_through_a_cut(&lan, &pace, Duration::from_secs(40));
     for report in &reports {
         assert!(report["epoch"].as_u64().unwrap() >= 1, "the match resumed: {report}");
     }

@@ -13,11 +13,9 @@ use super::local::next_seed;
 use super::online::{
     DiagnosticsDir, MatchOverAt, Online, OnlineConfig, OnlineMatch, OnlineRecord, Seating,
 };
-use super::online_draughts::{OnlineDraughts, colour_of};
+use super::online_draughts::{OnlineDraughts, online_table};
 use crate::checkers::turns::TurnGame;
 use crate::checkers::{Colour, Draughts};
-use crate::client::draughts::table::colour_index;
-use crate::client::draughts::{DraughtsMatch, Player as DraughtsPlayer};
 use crate::client::flow::{Controller, GameType, MatchHost, MatchSetup, Screen};
 use crate::client::persistence::Preferences;
 use crate::client::persistence::rejoin::{RejoinFile, Ticket};
@@ -522,16 +520,9 @@ fn wait_in_lobby(
             game.set(GameType::Carrom);
         }
         Agreed::Draughts { black_player } => {
-            let colour = colour_of(local, black_player);
-            let other = shown_names[1 - local.min(1)].clone();
-            let names = [shown_names[local].clone(), other];
             let seed = match_seed(&peers);
-            let mut table = DraughtsMatch::new(colour, DraughtsPlayer::Remote, names, seed);
-            if controller.0 == Controller::Headless {
-                let level = setup.draughts_level;
-                table.players[colour_index(colour)] = DraughtsPlayer::Computer(level);
-            }
-            table.online = true;
+            let level = setup.draughts_level;
+            let table = online_table(local, black_player, &shown_names, controller.0, level, seed);
             commands.insert_resource(table);
             let turns = TurnGame::new(Draughts::new(), black_player);
             let names = shown_names[..2].to_vec();

@@ -5,12 +5,13 @@
 //! [`DraughtsMatch`], whose moves go out as turns.
 
 use super::online::{MatchOverAt, NetworkEnding, Online, OnlineRecord, OnlineStep};
+use crate::checkers::level::Level;
 use crate::checkers::turns::Turn;
 use crate::checkers::turns::{Say, TurnGame, slot};
 use crate::checkers::{Colour, Moves};
-use crate::client::draughts::DraughtsMatch;
-use crate::client::draughts::table::Ending;
-use crate::client::flow::Screen;
+use crate::client::draughts::table::{Ending, colour_index};
+use crate::client::draughts::{DraughtsMatch, Player};
+use crate::client::flow::{Controller, Screen};
 use crate::net::session::frame_inputs;
 use crate::net::turn_input::turn_of;
 use bevy::prelude::*;
@@ -133,6 +134,26 @@ fn settle_outbox(table: &mut DraughtsMatch, now: &TurnGame) {
     if heard {
         table.outbox = None;
     }
+}
+
+/// The board of an online draughts game in which this machine plays player `local` of
+/// `names` (player order), as `controller` (a headless peer's computer plays at `level`).
+pub fn online_table(
+    local: usize,
+    black_player: u32,
+    names: &[String],
+    controller: Controller,
+    level: Level,
+    seed: u64,
+) -> DraughtsMatch {
+    let colour = colour_of(local, black_player);
+    let other = names[1 - local.min(1)].clone();
+    let mut table = DraughtsMatch::new(colour, Player::Remote, [names[local].clone(), other], seed);
+    if controller == Controller::Headless {
+        table.players[colour_index(colour)] = Player::Computer(level);
+    }
+    table.online = true;
+    table
 }
 
 /// The colour this machine plays in an online game whose Black is player `black_player`.

@@ -19,12 +19,11 @@ use super::online::{
     MatchOverAt, NetworkEnding, Online, OnlineConfig, OnlineMatch, OnlineRecord, Seating,
     session_events,
 };
-use super::online_draughts::{OnlineDraughts, colour_of};
+use super::online_draughts::{OnlineDraughts, online_table};
 use super::sets::HostSystems;
 use super::tape::Tape;
 use crate::checkers::turns::TurnGame;
-use crate::client::draughts::table::colour_index;
-use crate::client::draughts::{DraughtsMatch, Player as DraughtsPlayer};
+use crate::client::draughts::DraughtsMatch;
 use crate::client::flow::{Controller, GameType, MatchHost, MatchSetup, Screen};
 use crate::client::persistence::rejoin::{RejoinFile, Ticket};
 use crate::net::connect::{GAME_CHANNEL, RESUME_CHANNEL, WATCH_CHANNEL, open};
@@ -116,6 +115,13 @@ impl Plugin for ReconnectPlugin {
                 keep_ticket.after(reconnect).run_if(resource_exists::<Online>),
             ),
         )
+        .add_systems(
+            FixedUpdate,
+            run_out
+                .in_set(HostSystems::Online)
+                .run_if(in_state(Screen::Game))
+                .run_if(resource_exists::<Online>),
+        )
         .add_systems(OnEnter(Screen::Home), |mut commands: Commands| {
             commands.remove_resource::<Holding>();
         });
@@ -133,8 +139,10 @@ fn over(world: &World) -> bool {
 /// Notices a drop and holds; while holding, offers, listens, comes back, and resumes.
 fn reconnect(world: &mut World) {
     if world.get_resource::<Online>().is_some_and(|o| o.settled) {
-        run_out(world);
-    } else if world.contains_resource::<Holding>() {
+        // Over: `run_out` carries it to Results.
+        return;
+    }
+    if world.contains_resource::<Holding>() {
         hold(world);
     } else if let Some(inbox) = dropped(world) {
         begin_holding(world, inbox);
@@ -142,10 +150,10 @@ fn reconnect(world: &mut World) {
 }
 
 /// After a forfeit agreed while holding there is no session: the match's frames still
-/// pass (nothing happens in them once it is over), so the screen moves on to Results as
-/// after any ending.
-fn run_out(world: &mut World) {
-    if let Some(mut m) = world.get_resource_mut::<OnlineMatch>() {
+/// pass at 60 Hz (nothing happens in them once it is over), so the screen moves on to
+/// Results as after any ending.
+fn run_out(online: Res<Online>, m: Option<ResMut<OnlineMatch>>) {
+    if let (true, Some(mut m)) = (online.settled, m) {
         let seats = m.0.settings().players as usize;
         crate::game::advance(&mut m.0, &vec![crate::game::Input::ZERO; seats]);
     }
@@ -671,18 +679,8 @@ fn draughts_table(
     controller: Controller,
     setup: &MatchSetup,
 ) -> DraughtsMatch {
-    let colour = colour_of(seat, game.black_player);
-    let other = names[1 - seat.min(1)].clone();
-    let mut table = DraughtsMatch::new(
-        colour,
-        DraughtsPlayer::Remote,
-        [names[seat].clone(), other],
-        game.hash(),
-    );
-    if controller == Controller::Headless {
-        table.players[colour_index(colour)] = DraughtsPlayer::Computer(setup.draughts_level);
-    }
-    table.online = true;
+    let level = setup.draughts_level;
+    let mut table = online_table(seat, game.black_player, names, controller, level, game.hash());
     table.game = game.game;
     table.start = game.game.position;
     table
