@@ -4,7 +4,8 @@
 //! (`/q/<key>?next=N`); signals never cross rooms; every size, queue, rate, connection
 //! count and timeout is capped (see [`limits::Config`]). Built on matchbox_signaling 0.15
 //! as its shell, with its own room handling: the stock full-mesh topology loses peers
-//! that join at the same instant and forwards signals across rooms.
+//! that join at the same instant and forwards signals across rooms. It can serve the
+//! browser game too (`--web`), so an invite is a link that opens it.
 
 #[cfg(feature = "server")]
 pub mod admission;
@@ -13,6 +14,8 @@ pub mod code;
 pub mod limits;
 #[cfg(feature = "server")]
 pub mod metrics;
+#[cfg(feature = "server")]
+pub mod page;
 #[cfg(feature = "server")]
 pub mod peer;
 #[cfg(feature = "server")]

@@ -3,6 +3,7 @@
 
 use clap::Parser;
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// Server configuration.
@@ -36,6 +37,10 @@ pub struct Config {
     /// Messages a peer may send in a burst above the rate.
     #[arg(long, env = "CARROM_SIGNALING_BURST", default_value_t = 200)]
     pub burst: u32,
+    /// The browser game to serve (a folder `scripts/build-web.sh` made): its page at `/`,
+    /// so an invite link `http(s)://HOST/#CODE` opens the game in the match.
+    #[arg(long, env = "CARROM_SIGNALING_WEB", value_name = "DIR")]
+    pub web: Option<PathBuf>,
 }
 
 impl Default for Config {

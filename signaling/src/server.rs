@@ -2,12 +2,14 @@
 //! `/r/<CODE>?seats=N[&v=PROTOCOL]`, `/q/<key>?next=N`, `/w/<CODE>[?v=PROTOCOL]` (a
 //! watcher of a private room's match), `/health`, `/metrics`, and `/lan`
 //! (the game a LAN host serves, for joiners who typed its address) — and its stock,
-//! room-leaking routes closed.
+//! room-leaking routes closed. With `--web`, the browser game's page and files too
+//! ([`crate::page`]).
 
 use crate::admission::Admission;
 use crate::code;
 use crate::limits::Config;
 use crate::metrics::{Metrics, Rejection};
+use crate::page;
 use crate::peer::{self, Join};
 use crate::rooms::{Registry, grace_of};
 use axum::extract::ws::WebSocketUpgrade;
@@ -97,6 +99,10 @@ impl Running {
 // error type is its signature, not a choice made here.
 #[allow(clippy::result_large_err)]
 pub fn start(config: Config) -> Result<Running, String> {
+    if let Some(dir) = &config.web {
+        page::check(dir)?;
+    }
+    let web = config.web.clone().map(Arc::new);
     let metrics = Arc::new(Metrics::default());
     let registry = Arc::new(Registry::new(metrics.clone()));
     let admission = Admission::new(config.max_connections, config.max_per_address);
@@ -128,8 +134,12 @@ pub fn start(config: Config) -> Result<Running, String> {
                 .route("/health", get(|| async { "ok\n" }))
                 .route("/metrics", get(render_metrics))
                 .route("/lan", get(render_listing))
+                .route("/join/{code}", get(page::no_game))
                 .layer(axum::middleware::from_fn(move |request, next| {
                     handshake_limit(handshake, request, next)
+                }))
+                .layer(axum::middleware::from_fn(move |request, next| {
+                    page::serve(web.clone(), request, next)
                 }))
                 .layer(Extension(app))
         });

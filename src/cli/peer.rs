@@ -22,9 +22,13 @@ pub struct Args {
     /// The signaling server, ws://HOST:PORT.
     #[arg(long, required_unless_present_any = ["lan_host", "lan_join", "rejoin"])]
     pub(super) signaling: Option<String>,
-    /// The private room's invite code (13 characters), or its carrom://join/ link.
+    /// The private room's invite code (13 characters), or its link.
     #[arg(long, required_unless_present_any = ["lan_host", "lan_join", "watch", "rejoin"])]
     room: Option<String>,
+    /// This peer created the room: its game (carrom's variant, board and clock, or
+    /// draughts) is the one played, as when a player creates a match and sends the link.
+    #[arg(long, requires = "room")]
+    creator: bool,
     /// Keep this player's seat in this file while the match goes on (what --rejoin needs).
     #[arg(long)]
     seat_file: Option<PathBuf>,
@@ -314,15 +318,17 @@ fn meeting(args: &Args) -> Result<(Option<String>, JoinRequest, u8), (Exit, Stri
     let (Some(signaling), Some(text)) = (&args.signaling, &args.room) else {
         return Err((Exit::BadInput, "--signaling and --room name the room".into()));
     };
-    let trimmed = text.trim();
-    let Some(code) = code::normalise(trimmed.strip_prefix(code::LINK_PREFIX).unwrap_or(trimmed))
-    else {
+    let Some(code) = code::parse(text).map(|invite| invite.code) else {
         let message = format!(
             "--room {text:?} is not an invite code (13 characters, 0-9 and A-Z without I, L, O, U)"
         );
         return Err((Exit::BadInput, message));
     };
-    Ok((Some(signaling.clone()), JoinRequest::Room { code, players }, players))
+    Ok((
+        Some(signaling.clone()),
+        JoinRequest::Room { code, players, creator: args.creator },
+        players,
+    ))
 }
 
 /// With --rejoin: the seat kept in `path`, and the match's players.

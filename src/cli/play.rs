@@ -13,7 +13,8 @@ pub struct Args {
     /// the measurements as one JSON line and quit.
     #[arg(long, value_name = "DIR")]
     smoke_test: Option<PathBuf>,
-    /// Join a friend's online match: the invite code or its carrom://join/CODE link.
+    /// Join a friend's online match: the invite code, its carrom://join/CODE link, or its web
+    /// link https://HOST/#CODE (which names the signaling server too).
     #[arg(long, value_name = "CODE", conflicts_with = "watch")]
     join: Option<String>,
     /// Watch a running online match: its invite code or carrom://join/CODE link.

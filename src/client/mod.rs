@@ -2,7 +2,8 @@
 //! screen, pause, match host, the next match's setup), [`screens`] (shared by both
 //! games), [`hosts`] (local play, the online lobby and rollback session), [`carrom`] (the
 //! board, its input, HUD, views and sounds), [`draughts`] (its board, moves, computer and
-//! HUD), [`audio`] (sound output), [`persistence`]
+//! HUD), [`audio`] (sound output), [`thinking`] (the computer's, off the frame),
+//! [`persistence`]
 //! (settings and the saved match), [`ui`] (palette, widgets, menus), and [`headless`] (`carrom peer`: the same
 //! plugins with no window).
 //!
@@ -16,12 +17,16 @@ mod audio;
 mod carrom;
 mod draughts;
 mod flow;
+#[cfg(not(target_arch = "wasm32"))]
 mod headless;
 mod hosts;
+#[cfg(not(target_arch = "wasm32"))]
 mod layout_audit;
 mod persistence;
 mod screens;
+#[cfg(not(target_arch = "wasm32"))]
 mod smoke;
+mod thinking;
 mod ui;
 
 pub use carrom::aiming::{AimControl, BoardPointer, PointerAction, baseline_axis};
@@ -29,6 +34,7 @@ pub use draughts::computer::ComputerBudget;
 pub use draughts::geometry::centre as draughts_square_centre;
 pub use draughts::{DraughtsMatch, Player as DraughtsPlayer};
 pub use flow::{Controller, GameType, MatchHost, MatchSetup, Mode, Pause, Screen};
+#[cfg(not(target_arch = "wasm32"))]
 pub use headless::{Ending, PeerOptions, PeerReport, Shots, run_peer};
 pub use hosts::lobby::JoinRequest;
 pub use hosts::online::{MatchOverAt, Online, OnlineConfig, OnlineMatch, OnlineStep, banner_text};
@@ -36,12 +42,19 @@ pub use hosts::replay::{Replaying, timeline_part};
 pub use hosts::{FixedSeed, LocalMatch, MatchFinished};
 pub use persistence::rejoin::{RejoinFile, Ticket};
 pub use persistence::{Preferences, Storage, records};
+#[cfg(not(target_arch = "wasm32"))]
 pub use smoke::SmokeTest;
 pub use ui::{Action, ActionButton, MenuSet, Notice};
 
 use bevy::prelude::*;
 use std::path::PathBuf;
-use std::time::Instant;
+#[cfg(not(target_arch = "wasm32"))]
+use web_time::Instant;
+
+#[cfg(target_arch = "wasm32")]
+mod page;
+#[cfg(target_arch = "wasm32")]
+pub use page::run_in_page;
 
 /// Everything the game does without drawing: screens, the local match, aiming, the HUD's
 /// contents, bots and persistence. Needs `StatesPlugin` and `InputPlugin` (both part of
@@ -95,6 +108,7 @@ pub struct Launch {
 }
 
 /// Opens the game window and runs until the player quits.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn run(launch: Launch, started: Instant) -> AppExit {
     let (width, height) = launch.window_size.unwrap_or((1280, 800));
     let mut app = App::new();

@@ -33,7 +33,7 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use bevy::window::PrimaryWindow;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 /// Frames to wait for anything (a screen, a file) before giving up.
 const PATIENCE: u32 = 1_200;

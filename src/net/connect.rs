@@ -54,27 +54,55 @@ pub fn open(room_url: &str, ice: &[IceServer]) -> Result<Opened, String> {
         .ice_server(ice_config(ice)?);
     let (socket, message_loop) = builder.build();
     let (report, ended) = mpsc::channel();
+    run_message_loop(message_loop, report)?;
+    Ok((socket, ended, introduced))
+}
+
+/// What the end of the socket's message loop says to a player.
+fn ending(outcome: Result<(), matchbox_socket::Error>) -> String {
+    match outcome {
+        Ok(()) => "the signaling server closed the connection".to_string(),
+        Err(matchbox_socket::Error::ConnectionFailed(e)) => {
+            describe(&e.to_string(), "the signaling server refused or failed")
+        }
+        Err(matchbox_socket::Error::Disconnected(e)) => {
+            describe(&e.to_string(), "the connection to the signaling server was lost")
+        }
+    }
+}
+
+/// Runs the socket's message loop on a thread of its own.
+#[cfg(not(target_arch = "wasm32"))]
+fn run_message_loop(
+    message_loop: matchbox_socket::MessageLoopFuture,
+    report: mpsc::Sender<String>,
+) -> Result<(), String> {
     std::thread::Builder::new()
         .name("matchbox".into())
         .spawn(move || {
             let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 bevy::tasks::block_on(message_loop)
             }));
-            let message = match outcome {
-                Ok(Ok(())) => "the signaling server closed the connection".to_string(),
-                Ok(Err(matchbox_socket::Error::ConnectionFailed(e))) => {
-                    describe(&e.to_string(), "the signaling server refused or failed")
-                }
-                Ok(Err(matchbox_socket::Error::Disconnected(e))) => {
-                    describe(&e.to_string(), "the connection to the signaling server was lost")
-                }
-                // matchbox 0.15 panics when the server goes away while no peer is connected.
-                Err(_) => "the connection to the signaling server ended".to_string(),
-            };
+            // matchbox 0.15 panics when the server goes away while no peer is connected.
+            let message = outcome
+                .map_or_else(|_| "the connection to the signaling server ended".into(), ending);
             let _ = report.send(message);
         })
-        .map_err(|e| format!("cannot start the network thread: {e}"))?;
-    Ok((socket, ended, introduced))
+        .map(drop)
+        .map_err(|e| format!("cannot start the network thread: {e}"))
+}
+
+/// Runs the socket's message loop on the page's event loop (a browser has no threads): it
+/// only ever waits on the network, so no frame waits on it.
+#[cfg(target_arch = "wasm32")]
+fn run_message_loop(
+    message_loop: matchbox_socket::MessageLoopFuture,
+    report: mpsc::Sender<String>,
+) -> Result<(), String> {
+    wasm_bindgen_futures::spawn_local(async move {
+        let _ = report.send(ending(message_loop.await));
+    });
+    Ok(())
 }
 
 /// A signaling failure in a player's words (matchbox reports the server's HTTP status);

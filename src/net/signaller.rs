@@ -1,18 +1,11 @@
 //! The signaling connection, watched. matchbox hides the peers the signaling server has
 //! introduced until WebRTC connects them, so a peer whose connection can never be made (no
 //! route between the two networks, no relay) would be waited for forever. This signaller
-//! speaks the same protocol over the same WebSocket crate as matchbox's own and notes
-//! every peer the server introduces, so the lobby can say "could not connect" after a
-//! bounded time.
+//! speaks the same protocol over the same WebSocket crates as matchbox's own (a native one
+//! on the desktop, the browser's in a page) and notes every peer the server introduces, so
+//! the lobby can say "could not connect" after a bounded time.
 
-use async_tungstenite::WebSocketStream;
-use async_tungstenite::smol::{ConnectStream, connect_async};
-use async_tungstenite::tungstenite::Message;
-use futures_util::StreamExt;
-use matchbox_socket::async_trait::async_trait;
-use matchbox_socket::{
-    PeerEvent, PeerId, PeerRequest, SignalingError, Signaller, SignallerBuilder,
-};
+use matchbox_socket::{PeerEvent, PeerId};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -72,65 +65,143 @@ impl Introduced {
 #[derive(Debug)]
 pub struct WatchedSignallerBuilder(pub Introduced);
 
-/// A WebSocket to the signaling server whose events are noted in [`Introduced`].
-struct WatchedSignaller {
-    websocket: WebSocketStream<ConnectStream>,
-    introduced: Introduced,
-}
-
 /// Pause between two attempts to reach the signaling server (matchbox's own).
 const RETRY_AFTER: Duration = Duration::from_secs(3);
 
-#[async_trait]
-impl SignallerBuilder for WatchedSignallerBuilder {
-    async fn new_signaller(
-        &self,
-        attempts: Option<u16>,
-        room_url: String,
-    ) -> Result<Box<dyn Signaller>, SignalingError> {
-        let mut left = attempts;
-        let websocket = loop {
-            match connect_async(&room_url).await {
-                Ok((websocket, _)) => break websocket,
-                Err(e) => match left {
-                    Some(n) if n <= 1 => {
-                        return Err(SignalingError::NegotiationFailed(Box::new(e.into())));
+/// Reads one message of the server: the event it says, noted in `introduced`.
+fn heard(
+    introduced: &Introduced,
+    text: &str,
+) -> Result<PeerEvent, matchbox_socket::SignalingError> {
+    let event: PeerEvent =
+        serde_json::from_str(text).map_err(|_| matchbox_socket::SignalingError::UnknownFormat)?;
+    introduced.note(&event);
+    Ok(event)
+}
+
+/// The desktop's WebSocket.
+#[cfg(not(target_arch = "wasm32"))]
+mod native {
+    use super::{Introduced, RETRY_AFTER, WatchedSignallerBuilder, heard};
+    use async_tungstenite::WebSocketStream;
+    use async_tungstenite::smol::{ConnectStream, connect_async};
+    use async_tungstenite::tungstenite::Message;
+    use futures_util::StreamExt;
+    use matchbox_socket::async_trait::async_trait;
+    use matchbox_socket::{PeerEvent, PeerRequest, SignalingError, Signaller, SignallerBuilder};
+
+    /// A WebSocket to the signaling server whose events are noted in [`Introduced`].
+    struct WatchedSignaller {
+        websocket: WebSocketStream<ConnectStream>,
+        introduced: Introduced,
+    }
+
+    #[async_trait]
+    impl SignallerBuilder for WatchedSignallerBuilder {
+        async fn new_signaller(
+            &self,
+            attempts: Option<u16>,
+            room_url: String,
+        ) -> Result<Box<dyn Signaller>, SignalingError> {
+            let mut left = attempts;
+            let websocket = loop {
+                match connect_async(&room_url).await {
+                    Ok((websocket, _)) => break websocket,
+                    Err(e) => match left {
+                        Some(n) if n <= 1 => {
+                            return Err(SignalingError::NegotiationFailed(Box::new(e.into())));
+                        }
+                        Some(n) => left = Some(n - 1),
+                        None => {}
+                    },
+                }
+                futures_timer::Delay::new(RETRY_AFTER).await;
+            };
+            Ok(Box::new(WatchedSignaller { websocket, introduced: self.0.clone() }))
+        }
+    }
+
+    #[async_trait]
+    impl Signaller for WatchedSignaller {
+        async fn send(&mut self, request: PeerRequest) -> Result<(), SignalingError> {
+            let text = serde_json::to_string(&request)
+                .map_err(|e| SignalingError::UserImplementationError(e.to_string()))?;
+            Ok(self.websocket.send(Message::Text(text.into())).await?)
+        }
+
+        async fn next_message(&mut self) -> Result<PeerEvent, SignalingError> {
+            loop {
+                return match self.websocket.next().await {
+                    Some(Ok(Message::Text(text))) => heard(&self.introduced, &text),
+                    // Pings are answered by the WebSocket layer itself.
+                    Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => continue,
+                    // As matchbox's own signaller: a close or a binary message ends the loop.
+                    Some(Ok(Message::Binary(_) | Message::Close(_))) => {
+                        Err(SignalingError::UnknownFormat)
                     }
-                    Some(n) => left = Some(n - 1),
-                    None => {}
-                },
+                    None => Err(SignalingError::StreamExhausted),
+                    Some(Err(e)) => Err(e.into()),
+                };
             }
-            futures_timer::Delay::new(RETRY_AFTER).await;
-        };
-        Ok(Box::new(WatchedSignaller { websocket, introduced: self.0.clone() }))
+        }
     }
 }
 
-#[async_trait]
-impl Signaller for WatchedSignaller {
-    async fn send(&mut self, request: PeerRequest) -> Result<(), SignalingError> {
-        let text = serde_json::to_string(&request)
-            .map_err(|e| SignalingError::UserImplementationError(e.to_string()))?;
-        Ok(self.websocket.send(Message::Text(text.into())).await?)
+/// The browser's WebSocket (its pings are answered by the browser).
+#[cfg(target_arch = "wasm32")]
+mod page {
+    use super::{Introduced, RETRY_AFTER, WatchedSignallerBuilder, heard};
+    use futures_util::stream::Fuse;
+    use futures_util::{SinkExt, StreamExt};
+    use matchbox_socket::async_trait::async_trait;
+    use matchbox_socket::{PeerEvent, PeerRequest, SignalingError, Signaller, SignallerBuilder};
+    use ws_stream_wasm::{WsMessage, WsMeta, WsStream};
+
+    /// A WebSocket to the signaling server whose events are noted in [`Introduced`].
+    struct WatchedSignaller {
+        websocket: Fuse<WsStream>,
+        introduced: Introduced,
     }
 
-    async fn next_message(&mut self) -> Result<PeerEvent, SignalingError> {
-        loop {
-            let text = match self.websocket.next().await {
-                Some(Ok(Message::Text(text))) => text,
-                // Pings are answered by the WebSocket layer itself.
-                Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => continue,
-                // As matchbox's own signaller: a close or a binary message ends the loop.
-                Some(Ok(Message::Binary(_) | Message::Close(_))) => {
-                    return Err(SignalingError::UnknownFormat);
+    #[async_trait(?Send)]
+    impl SignallerBuilder for WatchedSignallerBuilder {
+        async fn new_signaller(
+            &self,
+            attempts: Option<u16>,
+            room_url: String,
+        ) -> Result<Box<dyn Signaller>, SignalingError> {
+            let mut left = attempts;
+            let websocket = loop {
+                match WsMeta::connect(&room_url, None).await {
+                    Ok((_, websocket)) => break websocket.fuse(),
+                    Err(e) => match left {
+                        Some(n) if n <= 1 => {
+                            return Err(SignalingError::NegotiationFailed(Box::new(e.into())));
+                        }
+                        Some(n) => left = Some(n - 1),
+                        None => {}
+                    },
                 }
-                None => return Err(SignalingError::StreamExhausted),
-                Some(Err(e)) => return Err(e.into()),
+                futures_timer::Delay::new(RETRY_AFTER).await;
             };
-            let event: PeerEvent =
-                serde_json::from_str(&text).map_err(|_| SignalingError::UnknownFormat)?;
-            self.introduced.note(&event);
-            return Ok(event);
+            Ok(Box::new(WatchedSignaller { websocket, introduced: self.0.clone() }))
+        }
+    }
+
+    #[async_trait(?Send)]
+    impl Signaller for WatchedSignaller {
+        async fn send(&mut self, request: PeerRequest) -> Result<(), SignalingError> {
+            let text = serde_json::to_string(&request)
+                .map_err(|e| SignalingError::UserImplementationError(e.to_string()))?;
+            Ok(self.websocket.send(WsMessage::Text(text)).await?)
+        }
+
+        async fn next_message(&mut self) -> Result<PeerEvent, SignalingError> {
+            match self.websocket.next().await {
+                Some(WsMessage::Text(text)) => heard(&self.introduced, &text),
+                Some(WsMessage::Binary(_)) => Err(SignalingError::UnknownFormat),
+                None => Err(SignalingError::StreamExhausted),
+            }
         }
     }
 }

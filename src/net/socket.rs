@@ -10,7 +10,7 @@ use matchbox_socket::{PeerId, WebRtcChannel};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 /// Largest datagram accepted from a peer; GGRS's own are far smaller.
 pub const MAX_DATAGRAM: usize = 4_096;

@@ -8,7 +8,7 @@ use super::hello::Hello;
 use super::watch::{Broadcast, Follower, StreamFault};
 use matchbox_socket::{PeerId, PeerState, WebRtcChannel, WebRtcSocket};
 use std::sync::{Mutex, mpsc};
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 /// How long after the last player left what they sent is still waited for.
 const LAST_WORDS: Duration = Duration::from_secs(2);

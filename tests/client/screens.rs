@@ -64,13 +64,20 @@ fn screen_of(world: &World) -> Screen {
 }
 
 /// The invite code the lobby shows in its link.
+/// The invite code the lobby shows, checked against its web link beside it (where the
+/// room is online, not on a LAN).
 pub(crate) fn invite_code(app: &mut App) -> String {
     let shown = texts(app);
-    shown
+    let code = shown
         .split("carrom://join/")
         .nth(1)
         .map(|rest| rest.chars().take(13).collect::<String>())
-        .unwrap_or_else(|| panic!("the invite link is shown: {shown}"))
+        .unwrap_or_else(|| panic!("the invite link is shown: {shown}"));
+    if let Some(web) = shown.split("In a browser: \n").nth(1) {
+        let link = web.lines().next().unwrap_or_default();
+        assert!(link.starts_with("http://") && link.ends_with(&format!("/#{code}")), "{shown}");
+    }
+    code
 }
 
 pub(crate) fn texts(app: &mut App) -> String {
@@ -527,6 +534,8 @@ fn an_online_match_against_a_headless_peer_ends_the_same_on_both() {
     press(&mut app, Action::CreateMatch);
     assert_eq!(screen(&app), Screen::Lobby);
     let code = invite_code(&mut app);
+    let web = format!("In a browser: \n{}/#{code}", url.replacen("ws://", "http://", 1));
+    assert!(texts(&mut app).contains(&web), "the web link is beside the code");
     let peer = std::process::Command::new(env!("CARGO_BIN_EXE_carrom"))
         .args(["peer", "--signaling", &url, "--room", &code, "--players", "2"])
         .args(["--variant", "classic", "--bot", "medium", "--match-timeout", "400"])
@@ -657,6 +666,25 @@ fn a_full_room_is_refused_in_words() {
     if !crate::net_support::isolated(module_path!(), test) {
         return;
     }
+    refused_from_a_full_room("room-full", |url, code| (url.to_string(), code.to_string()));
+}
+
+#[test]
+fn a_web_link_joins_on_the_server_it_names_whatever_the_settings_name() {
+    let test = "a_web_link_joins_on_the_server_it_names_whatever_the_settings_name";
+    if !crate::net_support::isolated(module_path!(), test) {
+        return;
+    }
+    // Nothing listens on the settings' server: only the link's can say the room is full.
+    refused_from_a_full_room("web-link", |url, code| {
+        let link = format!("{}/#{code}", url.replacen("ws://", "http://", 1));
+        ("ws://127.0.0.1:9".to_string(), link)
+    });
+}
+
+/// Two headless peers fill a room; the client, its signaling setting and invite given by
+/// `join(server, code)`, is told the room is full, and goes back Home.
+fn refused_from_a_full_room(name: &str, join: fn(&str, &str) -> (String, String)) {
     let (url, stop) = crate::net_support::signaling();
     let code = "0123456789AB2";
     // Two headless peers take both seats of the room (and start their match).
@@ -672,9 +700,10 @@ fn a_full_room_is_refused_in_words() {
         })
         .collect();
     std::thread::sleep(Duration::from_secs(4));
-    let mut app = client(&home("room-full"), 1);
-    app.world_mut().resource_mut::<carrom::client::Preferences>().signaling = url;
-    app.insert_resource(carrom::client::JoinRequest::Code(code.to_string()));
+    let mut app = client(&home(name), 1);
+    let (signaling, invite) = join(&url, code);
+    app.world_mut().resource_mut::<carrom::client::Preferences>().signaling = signaling;
+    app.insert_resource(carrom::client::JoinRequest::Code(invite));
     app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Lobby);
     let refused = real_time_until(&mut app, Duration::from_secs(30), |app| {
         texts(app).contains("the room is full")

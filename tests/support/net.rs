@@ -64,6 +64,11 @@ pub fn skip_or_fail(test: &str, reason: &str) {
 
 /// carrom-signaling on a loopback port of the namespace, on a thread of its own.
 pub fn signaling() -> (String, std::sync::mpsc::Sender<()>) {
+    signaling_serving(None)
+}
+
+/// carrom-signaling as [`signaling`], serving the browser game in `web` too.
+pub fn signaling_serving(web: Option<std::path::PathBuf>) -> (String, std::sync::mpsc::Sender<()>) {
     let (addr_tx, addr_rx) = std::sync::mpsc::channel();
     let (stop_tx, stop_rx) = std::sync::mpsc::channel::<()>();
     std::thread::spawn(move || {
@@ -71,6 +76,7 @@ pub fn signaling() -> (String, std::sync::mpsc::Sender<()>) {
         runtime.block_on(async move {
             let config = carrom_signaling::Config {
                 addr: "127.0.0.1:0".parse().unwrap(),
+                web,
                 ..carrom_signaling::Config::default()
             };
             let server = carrom_signaling::start(config).unwrap();

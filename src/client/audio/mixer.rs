@@ -46,6 +46,7 @@ impl Clip {
 #[derive(Debug)]
 struct Voice {
     clip: Clip,
+    #[cfg(any(target_os = "linux", test))]
     at: usize,
     gain: f32,
 }
@@ -63,7 +64,12 @@ impl Mixer {
             self.voices.remove(0);
         }
         let gain = gain.clamp(0.0, 1.0);
-        self.voices.push(Voice { clip: clip.clone(), at: 0, gain });
+        self.voices.push(Voice {
+            clip: clip.clone(),
+            #[cfg(any(target_os = "linux", test))]
+            at: 0,
+            gain,
+        });
     }
 
     /// Hands over the clips started and not yet played (for a player that plays clips
@@ -75,6 +81,7 @@ impl Mixer {
 
     /// Fills `out` with the next samples as 16-bit little-endian bytes: every voice
     /// summed (clamped), silence where none sounds. An odd trailing byte is zero.
+    #[cfg(any(target_os = "linux", test))]
     pub fn fill(&mut self, out: &mut [u8]) {
         for frame in out.chunks_mut(2) {
             let mut sum = 0.0f32;

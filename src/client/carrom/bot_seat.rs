@@ -1,14 +1,14 @@
-//! The bot's seats in a local match: it thinks on the async compute pool (never on the
-//! frame), then shows its aim for a moment before it strikes, through the same input a
+//! The bot's seats in a local match: it thinks off the frame ([`crate::client::thinking`]),
+//! then shows its aim for a moment before it strikes, through the same input a
 //! person's controls produce.
 
-use crate::bot::{Choice, choose};
 use crate::client::flow::{Controller, PausableSystems, Screen};
 use crate::client::hosts::{LocalMatch, MatchSystems};
+use crate::client::thinking;
 use crate::game::{Input, Phase};
 use crate::sim::Stroke;
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
+use bevy::tasks::{Task, block_on, poll_once};
 
 /// How long the bot shows its aim before striking, seconds.
 pub const SHOW_AIM_FOR: f32 = 0.8;
@@ -17,7 +17,7 @@ pub const SHOW_AIM_FOR: f32 = 0.8;
 #[derive(Resource, Default)]
 struct BotTurn {
     stroke_number: u16,
-    thinking: Option<Task<Choice>>,
+    thinking: Option<Task<Stroke>>,
     chosen: Option<Stroke>,
     shown_for: f32,
 }
@@ -52,14 +52,13 @@ fn play(mut local: ResMut<LocalMatch>, mut turn: ResMut<BotTurn>, time: Res<Time
     }
     if turn.stroke_number != m.next_stroke() {
         *turn = BotTurn { stroke_number: m.next_stroke(), ..BotTurn::default() };
-        turn.thinking =
-            Some(AsyncComputeTaskPool::get().spawn(async move { choose(&m, level, None) }));
+        turn.thinking = Some(thinking::stroke_for(m, level));
     }
     if let Some(task) = turn.thinking.as_mut()
-        && let Some(choice) = block_on(poll_once(task))
+        && let Some(stroke) = block_on(poll_once(task))
     {
         turn.thinking = None;
-        turn.chosen = Some(choice.stroke);
+        turn.chosen = Some(stroke);
     }
     let Some(stroke) = turn.chosen else { return };
     turn.shown_for += time.delta_secs();

@@ -21,6 +21,7 @@ pub struct Dropping {
 
 impl Dropping {
     /// How far down it is, 0 (at the lip) to 1 (gone).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn progress(&self) -> f32 {
         (self.age / DROP).min(1.0)
     }

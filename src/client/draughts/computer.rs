@@ -1,17 +1,17 @@
-//! The computer's colour (CK-11): it thinks on the async compute pool, never on the frame,
+//! The computer's colour (CK-11): it thinks off the frame ([`crate::client::thinking`]),
 //! with hard's search cut at [`ComputerBudget`]; its move is played once found and shown
 //! for a moment first, so a person sees it happen.
 
 use super::DraughtsSystems;
 use super::table::{DraughtsMatch, Player, colour_index};
-use crate::checkers::level::{HARD_NODES, choose};
-use crate::checkers::search::Searcher;
+use crate::checkers::Move;
+use crate::checkers::level::HARD_NODES;
 use crate::checkers::turns::{Offer, Say};
-use crate::checkers::{Draughts, Move};
 use crate::client::flow::{PausableSystems, Screen};
+use crate::client::thinking::{self, DraughtsQuestion};
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
-use std::time::{Duration, Instant};
+use bevy::tasks::{Task, block_on, poll_once};
+use web_time::{Duration, Instant};
 
 /// How long hard may think: a time limit in play; none (a fixed node count, the same move
 /// every time) in tests.
@@ -89,16 +89,10 @@ fn think(
     // A take-back changes the position without changing the ply count: key on both.
     let key = (table.game.plies, table.played.len());
     if thinking.plies != Some(key) {
-        let game: Draughts = table.game;
-        let seed = table.seed;
         let limit = budget.hard_time;
-        let task = AsyncComputeTaskPool::get().spawn(async move {
-            let started = Instant::now();
-            let out_of_time = move || limit.is_some_and(|l| started.elapsed() >= l);
-            let nodes = if limit.is_some() { u64::MAX } else { HARD_NODES };
-            let mut searcher = Searcher::default();
-            choose(&mut searcher, &game, level, seed, nodes, Some(&out_of_time))
-        });
+        let nodes = if limit.is_some() { u64::MAX } else { HARD_NODES };
+        let question = DraughtsQuestion { game: table.game, level, seed: table.seed, nodes, limit };
+        let task = thinking::move_for(question);
         *thinking = Thinking {
             plies: Some(key),
             task: Some(task),

@@ -32,7 +32,7 @@ use bevy::time::TimeUpdateStrategy;
 use bevy_ggrs::ConfirmedFrameCount;
 use shooter::{HeadlessShots, ShooterPlugin};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 /// How long a finished peer keeps the session running, so the others receive every input
 /// they need to confirm the same ending.

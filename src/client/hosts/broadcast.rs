@@ -13,7 +13,7 @@ use crate::net::watch::{Broadcast, Feed, Watched};
 use bevy::prelude::*;
 use bevy_ggrs::{ConfirmedFrameCount, GgrsSchedule, PlayerInputs};
 use matchbox_socket::{PeerId, WebRtcChannel};
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 /// How often the frames confirmed are sent, together: identical neighbours share one run,
 /// and the watchers get ten messages a second however fast the match runs (a peer running

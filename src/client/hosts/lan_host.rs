@@ -34,9 +34,16 @@ impl LanHosting {
         self.server.local_url()
     }
 
+    /// Where players on the network can reach the game (a page hosts none).
+    #[cfg(target_arch = "wasm32")]
+    pub fn addresses(&self) -> Vec<String> {
+        vec![self.local_url()]
+    }
+
     /// Where players on the network can reach the game: every IPv4 address of this
     /// machine's interfaces but loopback (loopback only where there is no other), with
     /// the server's port.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn addresses(&self) -> Vec<String> {
         let interfaces = if_addrs::get_if_addrs().unwrap_or_default();
         let networked = interfaces.iter().any(|i| !i.is_loopback() && i.ip().is_ipv4());

@@ -38,7 +38,7 @@ use carrom_signaling::code as invite;
 use matchbox_socket::{PeerId, PeerState, WebRtcSocket};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, mpsc};
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 /// Frames between two rounds of hellos to every peer in the lobby.
 const HELLO_AGAIN: u32 = 60;
@@ -56,6 +56,8 @@ pub enum JoinRequest {
         code: String,
         /// Seats in the room.
         players: u8,
+        /// Whether this peer created it (its choice of game is played).
+        creator: bool,
     },
     /// Join the quick-match queue for the game chosen on Home.
     Quick,
@@ -151,6 +153,13 @@ impl Lobby {
         self.code.as_deref()
     }
 
+    /// The invite as a link a browser opens (the page the signaling server serves), for an
+    /// online private room.
+    pub fn web_link(&self) -> Option<String> {
+        let code = self.code.as_deref().filter(|_| !self.lan)?;
+        invite::web_link(&self.base, code)
+    }
+
     /// What the players are told: who is here, and any problem.
     pub fn status(&self) -> &str {
         &self.status
@@ -158,11 +167,13 @@ impl Lobby {
 
     /// Why the lobby can no longer start a match (the connection to the signaling server
     /// failed or ended), if it cannot.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn failure(&self) -> Option<&str> {
         if self.ended { self.problem.as_deref() } else { None }
     }
 
     /// When the lobby opened.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn started(&self) -> Instant {
         self.started
     }
@@ -306,7 +317,8 @@ fn watch_address(
     match request {
         JoinRequest::Watch(text) => Some(match invite::parse(text) {
             Some(found) => {
-                Ok((watch_room(&preferences.signaling, &found.code), preferences.ice.clone()))
+                let server = found.server.as_deref().unwrap_or(&preferences.signaling);
+                Ok((watch_room(server, &found.code), preferences.ice.clone()))
             }
             None => Err(format!("{text:?} is not an invite code (13 letters and digits).")),
         }),
@@ -339,14 +351,10 @@ fn room(
     game: &str,
 ) -> Result<Room, String> {
     let signaling = preferences.signaling.as_str();
-    let online = |url: String, code: Option<String>, players: u8, creator: bool| Room {
-        url,
-        base: signaling.to_string(),
-        code,
-        players,
-        creator,
-        hosting: None,
+    let online_at = |base: &str, url: String, code: Option<String>, players: u8, creator: bool| {
+        Room { url, base: base.to_string(), code, players, creator, hosting: None }
     };
+    let online = |url, code, players, creator| online_at(signaling, url, code, players, creator);
     match request {
         JoinRequest::Create => {
             let code = invite::mint(next_seed(None), players);
@@ -354,13 +362,16 @@ fn room(
         }
         JoinRequest::Code(text) => match invite::parse(text) {
             Some(found) => {
-                let url = private_room(signaling, &found.code, found.players);
-                Ok(online(url, Some(found.code), found.players, false))
+                // A web link names the server the match is on.
+                let server = found.server.as_deref().unwrap_or(signaling);
+                let url = private_room(server, &found.code, found.players);
+                Ok(online_at(server, url, Some(found.code), found.players, false))
             }
             None => Err(format!("{text:?} is not an invite code (13 letters and digits).")),
         },
-        JoinRequest::Room { code, players } => {
-            Ok(online(private_room(signaling, code, *players), Some(code.clone()), *players, false))
+        JoinRequest::Room { code, players, creator } => {
+            let url = private_room(signaling, code, *players);
+            Ok(online(url, Some(code.clone()), *players, *creator))
         }
         JoinRequest::Quick
         | JoinRequest::Watch(_)

@@ -7,7 +7,7 @@ use crate::client::flow::{Controller, MatchHost, MatchSetup, PausableSystems, Sc
 use crate::client::ui::{Action, MenuSet};
 use crate::game::{Input, Match, Phase, advance};
 use bevy::prelude::*;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use web_time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// Frames the final position stays on screen before the results.
 const RESULTS_AFTER: u32 = 90;

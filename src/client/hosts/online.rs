@@ -30,7 +30,7 @@ use matchbox_socket::{PeerId, PeerState, WebRtcSocket};
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, mpsc};
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 /// The GGRS configuration bevy_ggrs runs: carrom inputs between matchbox peers.
 pub type OnlineConfig = GgrsConfig<Input, PeerId>;

@@ -137,7 +137,8 @@ fn settle_outbox(table: &mut DraughtsMatch, now: &TurnGame) {
 }
 
 /// The board of an online draughts game in which this machine plays player `local` of
-/// `names` (player order), as `controller` (a headless peer's computer plays at `level`).
+/// `names` (player order), as `controller` (a headless peer's or a bot seat's computer
+/// plays at `level`).
 pub fn online_table(
     local: usize,
     black_player: u32,
@@ -149,7 +150,7 @@ pub fn online_table(
     let colour = colour_of(local, black_player);
     let other = names[1 - local.min(1)].clone();
     let mut table = DraughtsMatch::new(colour, Player::Remote, [names[local].clone(), other], seed);
-    if controller == Controller::Headless {
+    if matches!(controller, Controller::Headless | Controller::Bot(_)) {
         table.players[colour_index(colour)] = Player::Computer(level);
     }
     table.online = true;

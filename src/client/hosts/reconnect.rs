@@ -39,7 +39,7 @@ use bevy::prelude::*;
 use bevy_ggrs::{ConfirmedFrameCount, LocalPlayers, RollbackFrameCount, Session};
 use matchbox_socket::PeerId;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 /// How often a player holding says its offer again to everyone (reliable channels make
 /// this a safeguard, not a need).

@@ -15,7 +15,7 @@ use crate::client::persistence::{Preferences, Storage};
 use crate::game::{Input, Match, Phase};
 use crate::record::{CarromLog, DraughtsLog, GameLog, MatchRecord};
 use bevy::prelude::*;
-use std::time::{SystemTime, UNIX_EPOCH};
+use web_time::{SystemTime, UNIX_EPOCH};
 
 /// The match being recorded.
 #[derive(Resource, Debug)]

@@ -113,7 +113,7 @@ impl Default for Preferences {
             names: core::array::from_fn(|i| format!("Player {}", i + 1)),
             volume: 7,
             fullscreen: false,
-            signaling: DEFAULT_SIGNALING.into(),
+            signaling: default_signaling(),
             ice: Vec::new(),
             theme: BoardTheme::default(),
             lan_port: DEFAULT_LAN_PORT,
@@ -141,8 +141,22 @@ struct SettingsFile {
     setup: SetupFile,
 }
 
-fn default_signaling() -> String {
+/// The signaling server of a new player: on the desktop [`DEFAULT_SIGNALING`], in a page
+/// the server that served it.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn default_signaling() -> String {
     DEFAULT_SIGNALING.into()
+}
+
+/// The signaling server of a new player: on the desktop [`DEFAULT_SIGNALING`], in a page
+/// the server that served it (`wss://` on an https page).
+#[cfg(target_arch = "wasm32")]
+pub fn default_signaling() -> String {
+    let origin = web_sys::window().map(|w| w.location()).and_then(|location| {
+        let scheme = if location.protocol().ok()? == "https:" { "wss" } else { "ws" };
+        Some(format!("{scheme}://{}", location.host().ok()?))
+    });
+    origin.unwrap_or_else(|| DEFAULT_SIGNALING.into())
 }
 
 fn default_lan_port() -> u16 {

@@ -3,7 +3,7 @@
 //! the number Settings keeps, the oldest are removed. A file that cannot be read is moved
 //! aside and reported, and the list goes on without it.
 
-use super::storage::{set_aside, write_atomic};
+use super::storage::{self, set_aside, write_atomic};
 use crate::record::{GameLog, MatchRecord};
 use std::io;
 use std::path::{Path, PathBuf};
@@ -32,7 +32,7 @@ fn file_name(record: &MatchRecord, attempt: u32) -> String {
 pub fn save(dir: &Path, record: &MatchRecord, keep: usize) -> io::Result<PathBuf> {
     let path = (0..1_000)
         .map(|attempt| dir.join(file_name(record, attempt)))
-        .find(|p| !p.exists())
+        .find(|p| !storage::exists(p))
         .ok_or_else(|| io::Error::other("too many records began in the same second"))?;
     let text = serde_json::to_vec(record).map_err(io::Error::other)?;
     write_atomic(&path, &text)?;
@@ -42,14 +42,7 @@ pub fn save(dir: &Path, record: &MatchRecord, keep: usize) -> io::Result<PathBuf
 
 /// The record files in `dir`, oldest first.
 fn files(dir: &Path) -> io::Result<Vec<PathBuf>> {
-    let mut files: Vec<PathBuf> = match std::fs::read_dir(dir) {
-        Ok(entries) => entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "json"))
-            .collect(),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
-        Err(e) => return Err(e),
-    };
+    let mut files = storage::list(dir, "json")?;
     files.sort();
     Ok(files)
 }
@@ -58,14 +51,16 @@ fn files(dir: &Path) -> io::Result<Vec<PathBuf>> {
 fn prune(dir: &Path, keep: usize) -> io::Result<()> {
     let files = files(dir)?;
     for old in files.iter().take(files.len().saturating_sub(keep)) {
-        std::fs::remove_file(old)?;
+        storage::remove(old)?;
     }
     Ok(())
 }
 
 /// Reads one record file.
 pub fn read(path: &Path) -> Result<MatchRecord, String> {
-    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    let bytes = storage::read(path)
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| "there is no such record".to_string())?;
     serde_json::from_slice(&bytes).map_err(|e| format!("not a match record: {e}"))
 }
 
@@ -93,7 +88,7 @@ pub fn list(dir: &Path) -> Listing {
 
 /// Copies the record at `from` to `to` (a file to share), atomically.
 pub fn export(from: &Path, to: &Path) -> io::Result<()> {
-    let bytes = std::fs::read(from)?;
+    let bytes = storage::read(from)?.ok_or_else(|| io::Error::from(io::ErrorKind::NotFound))?;
     write_atomic(to, &bytes)
 }
 

@@ -303,12 +303,11 @@ fn save_pdn(
     let note = match storage.games_dir() {
         None => "There is no place to save files on this machine.".to_string(),
         Some(dir) => {
-            let stamp = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
+            let stamp = web_time::SystemTime::now()
+                .duration_since(web_time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_secs());
             let path = dir.join(format!("draughts-{stamp}-{}.pdn", table.seed % 10_000));
-            let written = std::fs::create_dir_all(&dir)
-                .and_then(|()| storage::write_atomic(&path, table.pdn().as_bytes()));
+            let written = storage::write_atomic(&path, table.pdn().as_bytes());
             match written {
                 Ok(()) => format!("Saved as {}", path.display()),
                 Err(e) => format!("Could not save {}: {e}", path.display()),

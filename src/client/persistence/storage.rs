@@ -1,12 +1,17 @@
-//! Where the client keeps its files, and how it writes them: atomically (a temporary file
-//! renamed over the old one), so a crash never leaves half a file; a file that cannot be
-//! read is moved aside as a backup and reported, never dropped.
+//! Where the client keeps its files, and how it writes them: atomically (on the desktop a
+//! temporary file renamed over the old one; in a browser one item of the page's local
+//! storage, written whole), so a crash never leaves half a file; a file that cannot be read
+//! is moved aside as a backup and reported, never dropped.
 
 use bevy::prelude::*;
-use std::fs;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+use web_time::{SystemTime, UNIX_EPOCH};
+
+#[cfg(not(target_arch = "wasm32"))]
+use files as backend;
+#[cfg(target_arch = "wasm32")]
+use page as backend;
 
 /// The directories for settings and saved matches. `None` when the platform has no home
 /// directory: the game then runs without saving, and says so.
@@ -29,6 +34,7 @@ impl Storage {
     }
 
     /// `$CARROM_HOME` if set, else the platform's config and data directories.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn from_environment() -> Storage {
         if let Some(home) = std::env::var_os("CARROM_HOME") {
             return Storage::at(home);
@@ -40,6 +46,12 @@ impl Storage {
             },
             None => Storage::nowhere(),
         }
+    }
+
+    /// The page's local storage, its items named like files under `carrom/`.
+    #[cfg(target_arch = "wasm32")]
+    pub fn from_environment() -> Storage {
+        Storage::at("carrom")
     }
 
     /// The settings file.
@@ -85,26 +97,25 @@ impl Storage {
 
 /// Writes `bytes` to `path` atomically, creating its directory.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    if let Some(dir) = path.parent() {
-        fs::create_dir_all(dir)?;
-    }
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".tmp");
-    let temporary = PathBuf::from(temporary);
-    let mut file = fs::File::create(&temporary)?;
-    file.write_all(bytes)?;
-    file.sync_all()?;
-    drop(file);
-    fs::rename(&temporary, path)
+    backend::write_atomic(path, bytes)
 }
 
 /// Reads `path`; `Ok(None)` when it does not exist.
 pub fn read(path: &Path) -> io::Result<Option<Vec<u8>>> {
-    match fs::read(path) {
-        Ok(bytes) => Ok(Some(bytes)),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(e),
-    }
+    backend::read(path)
+}
+
+/// Whether `path` exists.
+pub fn exists(path: &Path) -> bool {
+    matches!(backend::read(path), Ok(Some(_)))
+}
+
+/// The files directly in `dir` whose names end in `.EXTENSION`, in no set order; none when
+/// it does not exist.
+pub fn list(dir: &Path, extension: &str) -> io::Result<Vec<PathBuf>> {
+    let mut files = backend::list(dir)?;
+    files.retain(|p| p.extension().is_some_and(|x| x == extension));
+    Ok(files)
 }
 
 /// Moves an unreadable `path` aside (`NAME.corrupt-SECONDS`) and returns where it went.
@@ -113,14 +124,113 @@ pub fn set_aside(path: &Path) -> io::Result<PathBuf> {
     let mut backup = path.as_os_str().to_owned();
     backup.push(format!(".corrupt-{seconds}"));
     let backup = PathBuf::from(backup);
-    fs::rename(path, &backup)?;
+    backend::rename(path, &backup)?;
     Ok(backup)
 }
 
 /// Removes `path` if it exists.
 pub fn remove(path: &Path) -> io::Result<()> {
-    match fs::remove_file(path) {
-        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
-        _ => Ok(()),
+    backend::remove(path)
+}
+
+/// Files in directories.
+#[cfg(not(target_arch = "wasm32"))]
+mod files {
+    use std::fs;
+    use std::io::{self, Write};
+    use std::path::{Path, PathBuf};
+
+    pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+        if let Some(dir) = path.parent() {
+            fs::create_dir_all(dir)?;
+        }
+        let mut temporary = path.as_os_str().to_owned();
+        temporary.push(".tmp");
+        let temporary = PathBuf::from(temporary);
+        let mut file = fs::File::create(&temporary)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        drop(file);
+        fs::rename(&temporary, path)
+    }
+
+    pub fn read(path: &Path) -> io::Result<Option<Vec<u8>>> {
+        match fs::read(path) {
+            Ok(bytes) => Ok(Some(bytes)),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    pub fn list(dir: &Path) -> io::Result<Vec<PathBuf>> {
+        match fs::read_dir(dir) {
+            Ok(entries) => Ok(entries.filter_map(|e| e.ok().map(|e| e.path())).collect()),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Vec::new()),
+            Err(e) => Err(e),
+        }
+    }
+
+    pub fn rename(from: &Path, to: &Path) -> io::Result<()> {
+        fs::rename(from, to)
+    }
+
+    pub fn remove(path: &Path) -> io::Result<()> {
+        match fs::remove_file(path) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Items of the page's local storage, one per file, keyed by the file's path. Every file
+/// the game keeps is text.
+#[cfg(target_arch = "wasm32")]
+mod page {
+    use std::io;
+    use std::path::{Path, PathBuf};
+
+    fn items() -> io::Result<web_sys::Storage> {
+        web_sys::window()
+            .and_then(|w| w.local_storage().ok().flatten())
+            .ok_or_else(|| io::Error::other("this browser keeps nothing for the page"))
+    }
+
+    fn key(path: &Path) -> String {
+        path.to_string_lossy().into_owned()
+    }
+
+    fn refused(e: wasm_bindgen::JsValue) -> io::Error {
+        io::Error::other(format!("the browser refused to keep it ({e:?}): its storage is full"))
+    }
+
+    pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+        let text = std::str::from_utf8(bytes).map_err(io::Error::other)?;
+        items()?.set_item(&key(path), text).map_err(refused)
+    }
+
+    pub fn read(path: &Path) -> io::Result<Option<Vec<u8>>> {
+        let text = items()?.get_item(&key(path)).map_err(|e| io::Error::other(format!("{e:?}")))?;
+        Ok(text.map(String::into_bytes))
+    }
+
+    pub fn list(dir: &Path) -> io::Result<Vec<PathBuf>> {
+        let items = items()?;
+        let count = items.length().map_err(|e| io::Error::other(format!("{e:?}")))?;
+        let files = (0..count)
+            .filter_map(|i| items.key(i).ok().flatten())
+            .map(PathBuf::from)
+            .filter(|p| p.parent() == Some(dir))
+            .collect();
+        Ok(files)
+    }
+
+    pub fn rename(from: &Path, to: &Path) -> io::Result<()> {
+        let bytes = read(from)?.ok_or_else(|| io::Error::from(io::ErrorKind::NotFound))?;
+        write_atomic(to, &bytes)?;
+        remove(from)
+    }
+
+    pub fn remove(path: &Path) -> io::Result<()> {
+        items()?.remove_item(&key(path)).map_err(|e| io::Error::other(format!("{e:?}")))
     }
 }

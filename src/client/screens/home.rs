@@ -266,7 +266,10 @@ fn home_menu(
                 format!("Signaling server: {} (change it in Settings)", preferences.signaling);
             root.spawn(ui::text(server, 14.0, palette::DIM));
         }
-        if setup.mode == Mode::Lan {
+        if setup.mode == Mode::Lan && cfg!(target_arch = "wasm32") {
+            let why = format!("{}.", crate::net::lan::DESKTOP_ONLY);
+            root.spawn(ui::text(why, 16.0, palette::WARN));
+        } else if setup.mode == Mode::Lan {
             root.spawn(option_row()).with_children(|row| {
                 row.spawn(ui::button("Host on this network", Action::HostLan, next(), false));
                 row.spawn(ui::button("Join on this network", Action::FindLanGames, next(), false));
@@ -301,7 +304,10 @@ fn home_menu(
             row.spawn(ui::button("How to play", Action::HowToPlay, next(), false));
             row.spawn(ui::button("Replays", Action::Replays, next(), false));
             row.spawn(ui::button("Settings", Action::Settings, next(), false));
-            row.spawn(ui::button("Quit", Action::Quit, next(), false));
+            // A page is closed by its browser, not by the game.
+            if cfg!(not(target_arch = "wasm32")) {
+                row.spawn(ui::button("Quit", Action::Quit, next(), false));
+            }
         });
         if let Some(message) = &notice.0 {
             root.spawn(ui::text(message.clone(), 16.0, palette::WARN));

@@ -12,7 +12,7 @@ use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use std::net::SocketAddr;
 use std::sync::{Mutex, mpsc};
-use std::time::Instant;
+use web_time::Instant;
 
 /// Longest address typed, characters.
 const MAX_ADDRESS: usize = 60;

@@ -53,6 +53,12 @@ fn spawn(mut commands: Commands, lobby: Res<Lobby>) {
                 row.spawn(ui::text(invite::link(code), 18.0, palette::DIM));
                 row.spawn(ui::button("Copy link", Action::CopyInvite, 0, false));
             });
+            if let Some(web) = lobby.web_link() {
+                root.spawn(ui::row()).with_children(|row| {
+                    row.spawn(ui::text("In a browser: ", 18.0, palette::DIM));
+                    row.spawn(ui::text(web, 18.0, palette::TEXT));
+                });
+            }
             root.spawn((CopyText, ui::text("", 14.0, palette::DIM)));
             root.spawn(ui::text(format!("or: carrom --join {code}"), 16.0, palette::DIM));
         }
@@ -86,8 +92,10 @@ fn copy(
     if !actions.read().any(|a| *a == Action::CopyInvite) {
         return;
     }
-    let Some(code) = lobby.as_ref().and_then(|l| l.code()) else { return };
-    let said = match clipboard.copy(&invite::link(code)) {
+    let Some(lobby) = lobby else { return };
+    let Some(code) = lobby.code() else { return };
+    let link = lobby.web_link().unwrap_or_else(|| invite::link(code));
+    let said = match clipboard.copy(&link) {
         Ok(()) => "Copied: paste it to your friends.".to_string(),
         Err(e) => format!("Could not copy the link ({e}): share the code shown above."),
     };

@@ -13,7 +13,7 @@ use crate::record::{GameLog, MatchRecord};
 use crate::rules::Variant;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Longest path typed, characters.
 const MAX_PATH: usize = 200;
@@ -103,10 +103,22 @@ fn type_path(
 
 /// Where an exported record goes: the downloads folder, else the data directory.
 fn export_dir(storage: &Storage) -> Option<PathBuf> {
-    directories::UserDirs::new()
-        .and_then(|dirs| dirs.download_dir().map(Path::to_path_buf))
-        .filter(|dir| std::env::var_os("CARROM_HOME").is_none() && dir.is_dir())
+    downloads()
         .or_else(|| storage.records_dir().and_then(|d| d.parent().map(|p| p.join("exported"))))
+}
+
+/// The player's downloads folder (not with `CARROM_HOME`, which keeps a run to itself).
+#[cfg(not(target_arch = "wasm32"))]
+fn downloads() -> Option<PathBuf> {
+    directories::UserDirs::new()
+        .and_then(|dirs| dirs.download_dir().map(std::path::Path::to_path_buf))
+        .filter(|dir| std::env::var_os("CARROM_HOME").is_none() && dir.is_dir())
+}
+
+/// A page has no folders: exports stay in its storage.
+#[cfg(target_arch = "wasm32")]
+fn downloads() -> Option<PathBuf> {
+    None
 }
 
 #[allow(clippy::too_many_arguments)]

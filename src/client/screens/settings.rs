@@ -5,7 +5,7 @@
 use crate::client::carrom::theme::BoardTheme;
 use crate::client::flow::screen::Screen;
 use crate::client::persistence::preferences::{
-    DEFAULT_SIGNALING, IceField, MAX_VOLUME, NAME_LENGTH, Preferences, RECORDS_KEPT,
+    IceField, MAX_VOLUME, NAME_LENGTH, Preferences, RECORDS_KEPT, default_signaling,
 };
 use crate::client::ui::{self, Action, MenuSet, palette};
 use bevy::input::keyboard::KeyboardInput;
@@ -194,11 +194,8 @@ fn type_name(
         };
         if ui::type_into(name, key, longest, ui::printable) != ui::Typed::Edited {
             if name.trim().is_empty() {
-                *name = if i == SIGNALING {
-                    DEFAULT_SIGNALING.to_string()
-                } else {
-                    format!("Player {}", i + 1)
-                };
+                *name =
+                    if i == SIGNALING { default_signaling() } else { format!("Player {}", i + 1) };
             }
             *editing = Editing::default();
         }

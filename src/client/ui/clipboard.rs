@@ -1,12 +1,35 @@
 //! The system clipboard. On X11 the program that copied serves the text until another
-//! copies, so the clipboard is opened once and kept for the whole run.
+//! copies, so the clipboard is opened once and kept for the whole run. In a browser it is
+//! the page's, which browsers offer to https pages only.
 
 use bevy::prelude::*;
 
 /// The clipboard, once opened (none where the system has none, e.g. with no display).
+#[cfg(not(target_arch = "wasm32"))]
 #[derive(Default)]
 pub struct Clipboard(Option<arboard::Clipboard>);
 
+/// The page's clipboard.
+#[cfg(target_arch = "wasm32")]
+#[derive(Default)]
+pub struct Clipboard;
+
+#[cfg(target_arch = "wasm32")]
+impl Clipboard {
+    /// Puts `text` on the clipboard; says why not when it cannot.
+    pub fn copy(&mut self, text: &str) -> Result<(), String> {
+        use wasm_bindgen::JsCast;
+        let navigator = web_sys::window().ok_or("there is no browser window")?.navigator();
+        let clipboard = js_sys::Reflect::get(&navigator, &"clipboard".into())
+            .ok()
+            .filter(|c| !c.is_undefined())
+            .ok_or("the browser offers a clipboard to https pages only")?;
+        let _ = clipboard.unchecked_into::<web_sys::Clipboard>().write_text(text);
+        Ok(())
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 impl Clipboard {
     /// Puts `text` on the clipboard; says why not when it cannot.
     pub fn copy(&mut self, text: &str) -> Result<(), String> {

@@ -9,6 +9,7 @@ use std::time::Duration;
 pub const ASK_BOUND: Duration = Duration::from_secs(3);
 
 /// Largest answer read, bytes.
+#[cfg(not(target_arch = "wasm32"))]
 const MAX_ANSWER: u64 = 4_096;
 
 /// The address a player typed: `IP:PORT` (as the host's screen shows it), with or without
@@ -26,6 +27,7 @@ pub fn parse_address(text: &str) -> Result<SocketAddr, String> {
 }
 
 /// What the server at `address` hosts.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn ask(address: SocketAddr) -> Result<Listing, String> {
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .timeout_global(Some(ASK_BOUND))
@@ -51,6 +53,13 @@ pub fn ask(address: SocketAddr) -> Result<Listing, String> {
         .map_err(|e| format!("{address} did not answer in full: {e}"))?;
     Listing::from_json(&text)
         .ok_or_else(|| format!("{address} answered with something this version cannot read"))
+}
+
+/// What the server at `address` hosts: a browser page may not ask a LAN host (it serves
+/// no page, so the browser's rules forbid the question).
+#[cfg(target_arch = "wasm32")]
+pub fn ask(_address: SocketAddr) -> Result<Listing, String> {
+    Err(super::DESKTOP_ONLY.into())
 }
 
 /// The first of `addresses` that answers, with its listing.

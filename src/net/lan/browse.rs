@@ -4,6 +4,7 @@
 //! a game is asked what it is at its own address (`/lan`), off the caller's thread.
 
 use super::SERVICE_TYPE;
+use super::found::FoundGame;
 use super::listing::Listing;
 use mdns_sd::{ResolvedService, ServiceDaemon, ServiceEvent};
 use std::collections::BTreeMap;
@@ -12,40 +13,6 @@ use std::sync::{Mutex, mpsc};
 
 /// A host's answer to "what do you host?", for the instance asked about.
 type Asked = (String, mpsc::Receiver<Result<Listing, String>>);
-
-/// A game found on the network.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FoundGame {
-    /// Its DNS-SD instance's full name (unique on the network).
-    pub instance: String,
-    /// What it says it is, or why that could not be read.
-    pub listing: Result<Listing, String>,
-    /// Where its server listens (IPv4 first).
-    pub addresses: Vec<SocketAddr>,
-}
-
-impl FoundGame {
-    /// The list's line for it.
-    pub fn line(&self) -> String {
-        match &self.listing {
-            Ok(listing) => listing.line(),
-            Err(_) => self.instance.split("._carrom").next().unwrap_or_default().to_string(),
-        }
-    }
-
-    /// Whether it is being played and can be watched.
-    pub fn watchable(&self) -> bool {
-        self.listing.as_ref().is_ok_and(Listing::watchable)
-    }
-
-    /// Why it cannot be joined, if it cannot.
-    pub fn refusal(&self) -> Option<String> {
-        match &self.listing {
-            Ok(listing) => listing.refusal(),
-            Err(why) => Some(why.clone()),
-        }
-    }
-}
 
 /// Browses [`SERVICE_TYPE`] on every interface.
 pub struct LanBrowser {

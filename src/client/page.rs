@@ -1,0 +1,120 @@
+//! The game in a browser page: the canvas `#carrom` fills the page, the signaling server is
+//! the one that served the page, and the page's address may carry an invite —
+//! `/#CODE` or `/join/CODE` joins that match, `/#watch/CODE` watches it. A query
+//! `?seat=LEVEL` has the bot of that level play this page's seat online (scripted
+//! browser players in tests).
+
+use super::hosts::lobby::{JoinRequest, OnlineController};
+use super::hosts::online::MatchOverAt;
+use super::persistence::preferences::default_signaling;
+use super::thinking;
+use super::{ClientPlugin, Controller, MatchSetup, RejoinFile, Screen, ViewPlugin, ui};
+use crate::checkers::level::Level;
+use bevy::prelude::*;
+use carrom_signaling::code as invite;
+
+/// The page's address, as the browser shows it.
+fn address() -> Option<web_sys::Location> {
+    web_sys::window().map(|w| w.location())
+}
+
+/// What the page's address asks for: a match to join or to watch.
+fn request(href: &str, hash: &str) -> Option<JoinRequest> {
+    if let Some(code) = hash.strip_prefix("#watch/") {
+        let origin = default_signaling().replacen("ws", "http", 1);
+        return Some(JoinRequest::Watch(format!("{origin}/#{code}")));
+    }
+    invite::parse(href).map(|_| JoinRequest::Code(href.to_string()))
+}
+
+/// Runs the game in the page until the page closes. In the computer's worker (the same
+/// module, loaded for `carrom_think`) there is no page, and nothing runs.
+pub fn run_in_page() {
+    if web_sys::window().is_none() {
+        return;
+    }
+    let location = address();
+    let href = location.as_ref().and_then(|l| l.href().ok()).unwrap_or_default();
+    let hash = location.as_ref().and_then(|l| l.hash().ok()).unwrap_or_default();
+    let search = location.as_ref().and_then(|l| l.search().ok()).unwrap_or_default();
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "carrom".into(),
+            canvas: Some("#carrom".into()),
+            fit_canvas_to_parent: true,
+            // Keys are the game's: no scrolling or browser shortcuts while it has focus.
+            prevent_default_event_handling: true,
+            ..default()
+        }),
+        ..default()
+    }))
+    .insert_resource(ClearColor(ui::palette::BACKDROP))
+    .add_plugins((ClientPlugin, ViewPlugin))
+    .init_resource::<LongestFrame>()
+    .add_systems(OnEnter(Screen::Results), say_how_it_ended)
+    .add_systems(Last, say_first_frame.run_if(run_once))
+    .add_systems(Last, time_frames.run_if(in_state(Screen::Game)));
+    let seat = search.trim_start_matches('?').split('&').find_map(|p| p.strip_prefix("seat="));
+    if let Some(controller) = seat.and_then(Controller::from_name) {
+        app.insert_resource(OnlineController(controller));
+        let level =
+            [Level::Easy, Level::Medium, Level::Hard].into_iter().find(|l| seat == Some(l.name()));
+        if let Some(level) = level {
+            app.world_mut().resource_mut::<MatchSetup>().draughts_level = level;
+        }
+    }
+    match request(&href, &hash) {
+        Some(JoinRequest::Code(text)) => {
+            // The match this page dropped out of, if the link is its: its seat is taken back.
+            let ticket = app.world().get_resource::<RejoinFile>().and_then(|f| f.found.clone());
+            match ticket.filter(|t| t.is_for(&text)) {
+                Some(ticket) => app.insert_resource(JoinRequest::Rejoin(Box::new(ticket))),
+                None => app.insert_resource(JoinRequest::Code(text)),
+            };
+        }
+        Some(other) => {
+            app.insert_resource(other);
+        }
+        None => {}
+    }
+    app.run();
+}
+
+/// Writes how long the page took to its first frame (since the browser began to load it).
+fn say_first_frame() {
+    if let Some(now) = web_sys::window().and_then(|w| w.performance()).map(|p| p.now()) {
+        info!("carrom: first frame {now:.0} ms after the page began to load");
+    }
+}
+
+/// The longest frames of the match being played, milliseconds: of all, and of those while
+/// the computer thought (measured, never judged: the page reports them with the match's
+/// end).
+#[derive(Resource, Default)]
+struct LongestFrame {
+    any: f32,
+    thinking: f32,
+}
+
+fn time_frames(time: Res<Time<Real>>, mut longest: ResMut<LongestFrame>) {
+    let took = time.delta_secs() * 1000.0;
+    longest.any = longest.any.max(took);
+    if thinking::under_way() {
+        longest.thinking = longest.thinking.max(took);
+    }
+}
+
+/// Writes where an online match ended in the page's console, as `carrom peer` reports it
+/// (a player can compare it with the other screens; the cross-play test reads it), and
+/// the match's longest frame.
+fn say_how_it_ended(over: Option<Res<MatchOverAt>>, mut longest: ResMut<LongestFrame>) {
+    info!(
+        "carrom: the longest frame of the match took {:.0} ms; while the computer thought, {:.0} ms",
+        longest.any, longest.thinking
+    );
+    *longest = LongestFrame::default();
+    if let Some((frame, hash)) = over.and_then(|o| o.0) {
+        info!("carrom: the match ended at frame {frame} with hash {hash:016x}");
+    }
+}

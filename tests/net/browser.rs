@@ -1,0 +1,211 @@
+//! The browser game (`scripts/build-web.sh`, served by `carrom-signaling --web`) in real
+//! headless Chromium, inside a network namespace: the page draws, opens the invite link it
+//! was given, and plays a whole match against a native `carrom peer`; both end on one hash.
+//! Needs Chromium and the web build: a machine without them skips with the reason, and
+//! CI=true fails instead.
+
+use super::browser_support::{Browser, chromium};
+use super::net_support::{finish, ip, isolated, signaling_serving, skip_or_fail};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+/// The backdrop the game clears to (palette::BACKDROP), as 8-bit sRGB.
+const BACKDROP: [u8; 3] = [26, 28, 33];
+
+/// Chromium and the web build, or why this machine cannot run the test.
+fn ready(test: &str) -> Option<(PathBuf, PathBuf)> {
+    let web = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/web");
+    let Some(browser) = chromium() else {
+        skip_or_fail(test, "no Chromium (apt-get install chromium)");
+        return None;
+    };
+    if !web.join("carrom_bg.wasm").is_file() {
+        skip_or_fail(test, "no web build in target/web (scripts/build-web.sh)");
+        return None;
+    }
+    Some((browser, web))
+}
+
+/// Gives the namespace an interface besides `lo`: Chromium gathers no loopback candidates,
+/// so the page and a native peer meet on this host's own address there.
+fn host_address() {
+    for args in [
+        &["link", "add", "web0", "type", "veth", "peer", "name", "web1"][..],
+        &["addr", "add", "10.91.0.1/24", "dev", "web0"],
+        &["link", "set", "web0", "up"],
+        &["link", "set", "web1", "up"],
+    ] {
+        ip(args).unwrap();
+    }
+}
+
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("carrom-browser-{test}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Share of the screenshot's pixels that are not the backdrop, and how many colours it has.
+fn drawn(rgba: &[u8]) -> (f64, usize) {
+    let pixels: Vec<[u8; 3]> = rgba.chunks(4).map(|p| [p[0], p[1], p[2]]).collect();
+    let near = |a: u8, b: u8| a.abs_diff(b) <= 3;
+    let other = pixels
+        .iter()
+        .filter(|p| {
+            !(near(p[0], BACKDROP[0]) && near(p[1], BACKDROP[1]) && near(p[2], BACKDROP[2]))
+        })
+        .count();
+    let mut colours = pixels.clone();
+    colours.sort_unstable();
+    colours.dedup();
+    (other as f64 / pixels.len().max(1) as f64, colours.len())
+}
+
+/// The browser opens `http://HOST/?seat=LEVEL#CODE` of a room a native peer created with
+/// `peer_game` (its arguments choosing the game), both sides played by the computer.
+/// Returns the page's console (`None`: skipped).
+fn cross_play(
+    test: &str,
+    code: &str,
+    seat: &str,
+    peer_game: &[&str],
+    limit: Duration,
+) -> Option<Vec<String>> {
+    let (browser, web) = ready(test)?;
+    host_address();
+    let dir = scratch(test);
+    let (url, stop) = signaling_serving(Some(web));
+    let mut peer = Command::new(env!("CARGO_BIN_EXE_carrom"))
+        .args(["peer", "--signaling", &url, "--room", code, "--players", "2", "--creator"])
+        .args(peer_game)
+        .args(["--speed", "0", "--connect-timeout", "120", "--grace", "5"])
+        .args(["--match-timeout", &limit.as_secs().to_string(), "--diagnostics"])
+        .arg(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    let page = format!("{}/?seat={seat}#{code}", url.replacen("ws://", "http://", 1));
+    let autoplay = ["--autoplay-policy=no-user-gesture-required"];
+    let mut chromium = Browser::open(&browser, &page, &dir.join("profile"), &autoplay);
+    let first = chromium.wait_for("carrom: first frame", Duration::from_secs(60));
+    let Some(first) = first else {
+        panic!("the page drew no frame in 60 s; its console: {:#?}", chromium.console);
+    };
+    eprintln!("{test}: {first}");
+    std::thread::sleep(Duration::from_secs(2));
+    let (width, height, rgba) = chromium.screenshot(&dir.join("page.png"));
+    let (share, colours) = drawn(&rgba);
+    eprintln!(
+        "{test}: screenshot {width}x{height}, {:.1}% drawn, {colours} colours",
+        share * 100.0
+    );
+    assert!(share > 0.005 && colours > 16, "the canvas is blank: {:#?}", chromium.console);
+    // The page's end, or the peer's (a peer that gives up says why on stderr).
+    let deadline = std::time::Instant::now() + limit;
+    let ended = loop {
+        if let Some(line) = chromium.wait_for("carrom: the match ended", Duration::from_secs(1)) {
+            break line;
+        }
+        let gone = peer.try_wait().unwrap().is_some();
+        if gone || std::time::Instant::now() > deadline {
+            let _ = peer.kill();
+            panic!("the page's match did not end (peer exited: {gone}): {:#?}", chromium.console);
+        }
+    };
+    eprintln!("{test}: {ended}");
+    let (exit, report) = finish(peer, Duration::from_secs(60));
+    let _ = stop.send(());
+    assert_eq!(exit, 0, "the native peer: {report}");
+    let frame = report["frames"].as_u64().unwrap();
+    let hash = report["hash"].as_str().expect("the peer's hash, in hex").to_string();
+    assert!(
+        ended.contains(&format!("at frame {frame} with hash {hash}")),
+        "the browser says {ended:?}; the native peer ended at frame {frame} with hash {hash}"
+    );
+    assert!(frame > 60);
+    if let Some(longest) = chromium.wait_for("longest frame", Duration::ZERO) {
+        eprintln!("{test}: {longest}");
+    }
+    Some(chromium.console.clone())
+}
+
+/// Whether the page's computer thought in its worker, never on the page's frames.
+fn thought_in_a_worker(console: &[String]) -> bool {
+    console.iter().any(|l| l.contains("the computer thinks in a worker"))
+        && !console.iter().any(|l| l.contains("page's own frames"))
+}
+
+#[test]
+fn ck_15_a_browser_player_and_a_desktop_peer_finish_a_draughts_game_on_one_hash() {
+    let test = "ck_15_a_browser_player_and_a_desktop_peer_finish_a_draughts_game_on_one_hash";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    // The page's side is hard: it thinks for up to 1.5 s a move, in the page's worker.
+    let game: &[&str] = &["--draughts", "easy"];
+    let Some(console) = cross_play(test, "0123456789AB2", "hard", game, Duration::from_secs(400))
+    else {
+        return;
+    };
+    assert!(thought_in_a_worker(&console), "{console:#?}");
+}
+
+#[test]
+fn a_browser_player_and_a_desktop_peer_finish_a_freestyle_match_on_one_hash() {
+    let test = "a_browser_player_and_a_desktop_peer_finish_a_freestyle_match_on_one_hash";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    let game: &[&str] = &["--variant", "freestyle", "--bot", "medium"];
+    let Some(console) = cross_play(test, "0123456789AC2", "medium", game, Duration::from_secs(900))
+    else {
+        return;
+    };
+    assert!(thought_in_a_worker(&console), "{console:#?}");
+}
+
+#[test]
+fn the_page_draws_home_and_its_sound_runs_after_the_first_click() {
+    let test = "the_page_draws_home_and_its_sound_runs_after_the_first_click";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    let Some((browser, web)) = ready(test) else { return };
+    let dir = scratch(test);
+    let (url, stop) = signaling_serving(Some(web));
+    let page = format!("{}/", url.replacen("ws://", "http://", 1));
+    // As a browser does by default: no sound before the player's first gesture.
+    let policy = ["--autoplay-policy=user-gesture-required"];
+    let mut chromium = Browser::open(&browser, &page, &dir.join("profile"), &policy);
+    let first = chromium.wait_for("carrom: first frame", Duration::from_secs(60));
+    assert!(first.is_some(), "no frame: {:#?}", chromium.console);
+    eprintln!("{test}: {}", first.unwrap_or_default());
+    std::thread::sleep(Duration::from_secs(2));
+    let (_, _, rgba) = chromium.screenshot(&dir.join("home.png"));
+    let (share, colours) = drawn(&rgba);
+    assert!(share > 0.02 && colours > 16, "Home is drawn: {:#?}", chromium.console);
+    // The game's sound output is WebAudio: it opened an audio context. (Headless Chromium
+    // lets it run before any gesture whatever the autoplay policy, so the state before the
+    // click is reported, not judged.)
+    let states = "window.carromAudioContexts.map(c => c.state).join(',')";
+    let before = chromium.evaluate(states);
+    assert!(before.as_str().is_some_and(|s| !s.is_empty()), "no audio context: {before}");
+    eprintln!("{test}: audio before the first click: {before}");
+    chromium.click(5.0, 5.0);
+    let mut after = chromium.evaluate(states);
+    for _ in 0..50 {
+        if after.as_str().is_some_and(|s| s.split(',').all(|state| state == "running")) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        after = chromium.evaluate(states);
+    }
+    assert!(
+        after.as_str().is_some_and(|s| s.split(',').all(|state| state == "running")),
+        "{after}"
+    );
+    let _ = stop.send(());
+}

@@ -1,0 +1,220 @@
+//! Headless Chromium (Debian's `chromium`) driven over its DevTools protocol: open a page,
+//! read what the page writes in its console, take screenshots. Flags keep it off every
+//! network but the test's own: no background fetches, no component updates, no sync;
+//! WebRTC's local addresses are not hidden behind mDNS names (a native peer could not
+//! resolve them); WebGL2 is drawn by SwiftShader.
+#![allow(dead_code)]
+
+use base64::Engine;
+use serde_json::{Value, json};
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use tungstenite::{Message, WebSocket, stream::MaybeTlsStream};
+
+/// The browser, if this machine has one.
+pub fn chromium() -> Option<PathBuf> {
+    ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+        .iter()
+        .map(PathBuf::from)
+        .find(|p| p.is_file())
+}
+
+/// A Chromium process showing one page, and the DevTools connection to that page.
+pub struct Browser {
+    process: Child,
+    page: WebSocket<MaybeTlsStream<TcpStream>>,
+    next_id: u64,
+    /// Every console message so far, in order.
+    pub console: Vec<String>,
+    profile: PathBuf,
+}
+
+impl Browser {
+    /// Starts Chromium on `url` with a fresh profile in `profile`, and `extra` flags.
+    pub fn open(chromium: &Path, url: &str, profile: &Path, extra: &[&str]) -> Browser {
+        let _ = std::fs::remove_dir_all(profile);
+        std::fs::create_dir_all(profile).unwrap();
+        let process = Command::new(chromium)
+            .args([
+                "--headless=new",
+                "--no-sandbox",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--disable-quic",
+                "--disable-dev-shm-usage",
+                "--use-angle=swiftshader",
+                "--enable-unsafe-swiftshader",
+                "--disable-features=WebRtcHideLocalIpsWithMdns",
+                "--window-size=1280,800",
+                "--remote-debugging-port=0",
+            ])
+            .arg(format!("--user-data-dir={}", profile.display()))
+            .args(extra)
+            .arg("about:blank")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromium starts");
+        let port = devtools_port(profile);
+        let targets = http_get(port, "/json/list");
+        let targets: Value = serde_json::from_str(&targets).expect("DevTools lists its targets");
+        let page_url = targets
+            .as_array()
+            .and_then(|t| t.iter().find(|t| t["type"] == "page"))
+            .and_then(|t| t["webSocketDebuggerUrl"].as_str())
+            .expect("a page target")
+            .to_string();
+        let (page, _) = tungstenite::connect(page_url.as_str()).expect("DevTools connects");
+        if let MaybeTlsStream::Plain(stream) = page.get_ref() {
+            stream.set_read_timeout(Some(Duration::from_millis(200))).unwrap();
+        }
+        let mut browser =
+            Browser { process, page, next_id: 0, console: Vec::new(), profile: profile.into() };
+        browser.call("Runtime.enable", json!({}));
+        browser.call("Page.enable", json!({}));
+        browser.call("Page.navigate", json!({ "url": url }));
+        browser
+    }
+
+    /// Sends a DevTools command and waits (at most 30 s) for its answer.
+    pub fn call(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        let text = json!({ "id": id, "method": method, "params": params }).to_string();
+        self.page.send(Message::text(text)).expect("DevTools takes the command");
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while Instant::now() < deadline {
+            if let Some(message) = self.read()
+                && message["id"] == id
+            {
+                assert!(message.get("error").is_none(), "{method}: {message}");
+                return message["result"].clone();
+            }
+        }
+        panic!("DevTools did not answer {method} within 30 s");
+    }
+
+    /// Reads one message, noting console output; `None` when none came for a moment.
+    fn read(&mut self) -> Option<Value> {
+        let message = match self.page.read() {
+            Ok(Message::Text(text)) => serde_json::from_str::<Value>(&text).ok()?,
+            Ok(_) => return None,
+            Err(tungstenite::Error::Io(e))
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) =>
+            {
+                return None;
+            }
+            Err(e) => panic!("the DevTools connection failed: {e}"),
+        };
+        match message["method"].as_str() {
+            Some("Runtime.consoleAPICalled") => {
+                let args = message["params"]["args"].as_array().cloned().unwrap_or_default();
+                let line: Vec<String> = args
+                    .iter()
+                    .map(|a| {
+                        a["value"].as_str().map_or_else(|| a["value"].to_string(), str::to_string)
+                    })
+                    .collect();
+                self.console.push(line.join(" "));
+            }
+            Some("Runtime.exceptionThrown") => {
+                let details = &message["params"]["exceptionDetails"];
+                self.console.push(format!("exception: {details}"));
+            }
+            _ => {}
+        }
+        Some(message)
+    }
+
+    /// Waits (at most `limit`) for a console line containing `needle`; returns it.
+    pub fn wait_for(&mut self, needle: &str, limit: Duration) -> Option<String> {
+        let deadline = Instant::now() + limit;
+        loop {
+            if let Some(line) = self.console.iter().find(|l| l.contains(needle)) {
+                return Some(line.clone());
+            }
+            if Instant::now() > deadline {
+                return None;
+            }
+            self.read();
+        }
+    }
+
+    /// The value of `expression` in the page.
+    pub fn evaluate(&mut self, expression: &str) -> Value {
+        let result = self
+            .call("Runtime.evaluate", json!({ "expression": expression, "returnByValue": true }));
+        result["result"]["value"].clone()
+    }
+
+    /// A click of the left button at (`x`, `y`), in CSS pixels.
+    pub fn click(&mut self, x: f64, y: f64) {
+        for kind in ["mousePressed", "mouseReleased"] {
+            let event = json!({ "type": kind, "x": x, "y": y, "button": "left", "clickCount": 1 });
+            self.call("Input.dispatchMouseEvent", event);
+        }
+    }
+
+    /// A screenshot of the page, as RGBA rows: (width, height, pixels).
+    pub fn screenshot(&mut self, to: &Path) -> (u32, u32, Vec<u8>) {
+        let shot = self.call("Page.captureScreenshot", json!({ "format": "png" }));
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(shot["data"].as_str().expect("screenshot data"))
+            .expect("base64");
+        std::fs::write(to, &bytes).unwrap();
+        let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+        let mut reader = decoder.read_info().expect("a PNG");
+        let mut pixels = vec![0; reader.output_buffer_size().expect("a size")];
+        let info = reader.next_frame(&mut pixels).expect("its pixels");
+        let channels = info.color_type.samples();
+        let rgba = pixels
+            .chunks(channels)
+            .flat_map(|p| [p[0], p[1], p[2], if channels == 4 { p[3] } else { 255 }])
+            .collect();
+        (info.width, info.height, rgba)
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.process.kill();
+        let _ = self.process.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+/// The DevTools port Chromium chose (it writes it into the profile), waiting at most 30 s.
+fn devtools_port(profile: &Path) -> u16 {
+    let file = profile.join("DevToolsActivePort");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while Instant::now() < deadline {
+        if let Some(port) = std::fs::read_to_string(&file)
+            .ok()
+            .and_then(|t| t.lines().next().and_then(|l| l.trim().parse().ok()))
+        {
+            return port;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    panic!("chromium did not open its DevTools port within 30 s");
+}
+
+/// A plain HTTP GET on loopback; the body.
+pub fn http_get(port: u16, path: &str) -> String {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connects");
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let answer = String::from_utf8_lossy(&answer).into_owned();
+    answer.split_once("\r\n\r\n").map(|(_, body)| body.to_string()).unwrap_or_default()
+}
