@@ -32,6 +32,11 @@ else
 fi
 cp web/index.html web/thinker.js "$out/"
 
+# Served to browsers that take gzip (carrom-signaling --web sends the .gz beside a file).
+for file in carrom_bg.wasm carrom.js; do
+  gzip -9 -c "$out/$file" > "$out/$file.gz"
+done
+
 bytes=$(stat -c %s "$out/carrom_bg.wasm")
-gzipped=$(gzip -9 -c "$out/carrom_bg.wasm" | wc -c)
+gzipped=$(stat -c %s "$out/carrom_bg.wasm.gz")
 echo "build-web: $out/carrom_bg.wasm is $bytes bytes, $gzipped gzipped"

@@ -26,8 +26,14 @@ fn serving(web: Option<PathBuf>) -> Result<Running, String> {
 
 /// A GET on the server: the status code, the headers and the body.
 async fn get(s: &Running, path: &str) -> (u16, String, Vec<u8>) {
+    get_with(s, path, "").await
+}
+
+/// A GET with `headers` (each line ending in CRLF).
+async fn get_with(s: &Running, path: &str, headers: &str) -> (u16, String, Vec<u8>) {
     let mut stream = TcpStream::connect(s.addr).await.unwrap();
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", s.addr);
+    let request =
+        format!("GET {path} HTTP/1.1\r\nHost: {}\r\n{headers}Connection: close\r\n\r\n", s.addr);
     stream.write_all(request.as_bytes()).await.unwrap();
     let mut answer = Vec::new();
     tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut answer))
@@ -54,6 +60,10 @@ async fn the_page_is_served_at_the_root_and_at_an_invite_path_and_peers_still_co
     assert_eq!(status, 200);
     assert!(head.to_ascii_lowercase().contains("application/wasm"), "{head}");
     assert_eq!(body, b"\0asm\x01\0\0\0");
+    std::fs::write(dir.join("carrom_bg.wasm.gz"), b"gzipped").unwrap();
+    let (_, head, body) = get_with(&s, "/carrom_bg.wasm", "Accept-Encoding: gzip\r\n").await;
+    assert!(head.to_ascii_lowercase().contains("content-encoding: gzip"), "{head}");
+    assert_eq!(body, b"gzipped", "the .gz beside it, to a browser that takes gzip");
     let (status, head, _) = get(&s, "/carrom.js").await;
     assert!(status == 200 && head.to_ascii_lowercase().contains("javascript"), "{head}");
     assert_eq!(get(&s, "/nothing.txt").await.0, 404);

@@ -2,10 +2,12 @@
 //! the one that served the page, and the page's address may carry an invite —
 //! `/#CODE` or `/join/CODE` joins that match, `/#watch/CODE` watches it. A query
 //! `?seat=LEVEL` has the bot of that level play this page's seat online (scripted
-//! browser players in tests).
+//! browser players in tests); `?think=page` keeps the computer's thinking on the page's
+//! frames (to measure what its worker spares them).
 
 use super::hosts::lobby::{JoinRequest, OnlineController};
 use super::hosts::online::MatchOverAt;
+use super::hosts::spectate::Spectating;
 use super::persistence::preferences::default_signaling;
 use super::thinking;
 use super::{ClientPlugin, Controller, MatchSetup, RejoinFile, Screen, ViewPlugin, ui};
@@ -55,7 +57,11 @@ pub fn run_in_page() {
     .add_systems(OnEnter(Screen::Results), say_how_it_ended)
     .add_systems(Last, say_first_frame.run_if(run_once))
     .add_systems(Last, time_frames.run_if(in_state(Screen::Game)));
-    let seat = search.trim_start_matches('?').split('&').find_map(|p| p.strip_prefix("seat="));
+    let query: Vec<&str> = search.trim_start_matches('?').split('&').collect();
+    if query.contains(&"think=page") {
+        thinking::without_a_worker();
+    }
+    let seat = query.iter().find_map(|p| p.strip_prefix("seat="));
     if let Some(controller) = seat.and_then(Controller::from_name) {
         app.insert_resource(OnlineController(controller));
         let level =
@@ -88,17 +94,25 @@ fn say_first_frame() {
     }
 }
 
-/// The longest frames of the match being played, milliseconds: of all, and of those while
-/// the computer thought (measured, never judged: the page reports them with the match's
-/// end).
+/// The longest frames of the match being played, milliseconds: the board's first second
+/// on screen (its shaders are compiled then), and after it, of all frames and of those
+/// while the computer thought (measured, never judged: the page reports them with the
+/// match's end).
 #[derive(Resource, Default)]
 struct LongestFrame {
+    shown: f32,
+    opening: f32,
     any: f32,
     thinking: f32,
 }
 
 fn time_frames(time: Res<Time<Real>>, mut longest: ResMut<LongestFrame>) {
     let took = time.delta_secs() * 1000.0;
+    if longest.shown < 1000.0 {
+        longest.shown += took;
+        longest.opening = longest.opening.max(took);
+        return;
+    }
     longest.any = longest.any.max(took);
     if thinking::under_way() {
         longest.thinking = longest.thinking.max(took);
@@ -107,11 +121,21 @@ fn time_frames(time: Res<Time<Real>>, mut longest: ResMut<LongestFrame>) {
 
 /// Writes where an online match ended in the page's console, as `carrom peer` reports it
 /// (a player can compare it with the other screens; the cross-play test reads it), and
-/// the match's longest frame.
-fn say_how_it_ended(over: Option<Res<MatchOverAt>>, mut longest: ResMut<LongestFrame>) {
+/// the match's longest frames; a watched match's end as `carrom peer --watch` reports it.
+fn say_how_it_ended(
+    over: Option<Res<MatchOverAt>>,
+    watched: Option<Res<Spectating>>,
+    mut longest: ResMut<LongestFrame>,
+) {
+    if let Some(game) = watched.as_ref().and_then(|w| w.game()) {
+        let (frame, hash) = (game.frame(), game.hash());
+        info!("carrom: the watched match ended at frame {frame} with hash {hash:016x}");
+        return;
+    }
     info!(
-        "carrom: the longest frame of the match took {:.0} ms; while the computer thought, {:.0} ms",
-        longest.any, longest.thinking
+        "carrom: the longest frame of the match took {:.0} ms after its first second \
+         ({:.0} ms in it); while the computer thought, {:.0} ms",
+        longest.any, longest.opening, longest.thinking
     );
     *longest = LongestFrame::default();
     if let Some((frame, hash)) = over.and_then(|o| o.0) {

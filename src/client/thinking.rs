@@ -86,6 +86,9 @@ async fn ask(question: &[u8]) -> Option<Vec<u8>> {
     (!answer.is_empty()).then_some(answer)
 }
 
+#[cfg(target_arch = "wasm32")]
+pub use page::without_a_worker;
+
 /// The answer to `question`, from the page's worker.
 #[cfg(target_arch = "wasm32")]
 async fn ask(question: &[u8]) -> Option<Vec<u8>> {
@@ -232,6 +235,12 @@ mod page {
     thread_local! {
         /// The worker, or why there is none (then the page thinks on its own frames).
         static WORKER: RefCell<Option<Result<Worker, String>>> = const { RefCell::new(None) };
+    }
+
+    /// Has the page think on its own frames, not in a worker (`?think=page`: to measure
+    /// what the worker spares the frames).
+    pub fn without_a_worker() {
+        WORKER.with(|cell| *cell.borrow_mut() = Some(Err("the page was asked to".into())));
     }
 
     /// What the worker runs: the answer to `question`.

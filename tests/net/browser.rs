@@ -119,6 +119,8 @@ fn cross_play(
     let (exit, report) = finish(peer, Duration::from_secs(60));
     let _ = stop.send(());
     assert_eq!(exit, 0, "the native peer: {report}");
+    eprintln!("{test}: the native peer: {report}");
+    assert_eq!(report["result"]["ending"], "finished", "{report}");
     let frame = report["frames"].as_u64().unwrap();
     let hash = report["hash"].as_str().expect("the peer's hash, in hex").to_string();
     assert!(
@@ -208,4 +210,51 @@ fn the_page_draws_home_and_its_sound_runs_after_the_first_click() {
         "{after}"
     );
     let _ = stop.send(());
+}
+
+#[test]
+fn a_browser_watches_two_desktop_peers_to_the_hash_they_end_on() {
+    let test = "a_browser_watches_two_desktop_peers_to_the_hash_they_end_on";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    let Some((browser, web)) = ready(test) else { return };
+    host_address();
+    let dir = scratch(test);
+    let (url, stop) = signaling_serving(Some(web));
+    let code = "0123456789AD2";
+    let players: Vec<_> = [&["--creator"][..], &[]]
+        .iter()
+        .map(|extra| {
+            Command::new(env!("CARGO_BIN_EXE_carrom"))
+                .args(["peer", "--signaling", &url, "--room", code, "--players", "2"])
+                .args(["--draughts", "easy", "--connect-timeout", "60", "--match-timeout", "300"])
+                .args(*extra)
+                .arg("--diagnostics")
+                .arg(&dir)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::inherit())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    // A watcher is let in once the room has its players.
+    std::thread::sleep(Duration::from_secs(3));
+    let page = format!("{}/#watch/{code}", url.replacen("ws://", "http://", 1));
+    let mut chromium = Browser::open(&browser, &page, &dir.join("profile"), &[]);
+    let watched = chromium.wait_for("carrom: the watched match ended", Duration::from_secs(360));
+    let Some(watched) = watched else {
+        panic!("the page's watched match did not end: {:#?}", chromium.console);
+    };
+    eprintln!("{test}: {watched}");
+    let reports: Vec<_> = players.into_iter().map(|p| finish(p, Duration::from_secs(60))).collect();
+    let _ = stop.send(());
+    for (exit, report) in &reports {
+        assert_eq!(*exit, 0, "{report}");
+        let (frame, hash) = (report["frames"].as_u64().unwrap(), report["hash"].as_str().unwrap());
+        assert!(
+            watched.contains(&format!("at frame {frame} with hash {hash}")),
+            "the page watched {watched:?}; a player ended at frame {frame} with hash {hash}"
+        );
+    }
 }

@@ -9,10 +9,10 @@ use bevy::prelude::*;
 #[derive(Default)]
 pub struct Clipboard(Option<arboard::Clipboard>);
 
-/// The page's clipboard.
+/// The page's clipboard (the browser's own: nothing to keep open).
 #[cfg(target_arch = "wasm32")]
 #[derive(Default)]
-pub struct Clipboard;
+pub struct Clipboard(());
 
 #[cfg(target_arch = "wasm32")]
 impl Clipboard {
