@@ -48,14 +48,20 @@ pub struct Invite {
 /// The invite in `text`: a code, its link or its web link, any case, with surrounding
 /// spaces.
 pub fn parse(text: &str) -> Option<Invite> {
+    let (code, server) = code_in(text)?;
+    let players = code.as_bytes()[LENGTH - 1].wrapping_sub(b'0');
+    (2..=4).contains(&players).then_some(Invite { code, players, server })
+}
+
+/// The code in `text` (a code, its link or its web link; only its form checked, as the
+/// server checks it) and the server a web link names.
+pub fn code_in(text: &str) -> Option<(String, Option<String>)> {
     let text = text.trim();
     let (server, rest) = match web_parts(text) {
         Some((server, rest)) => (Some(server), rest),
         None => (None, text.strip_prefix(LINK_PREFIX).unwrap_or(text)),
     };
-    let code = normalise(rest.trim_end_matches('/'))?;
-    let players = code.as_bytes()[LENGTH - 1].wrapping_sub(b'0');
-    (2..=4).contains(&players).then_some(Invite { code, players, server })
+    Some((normalise(rest.trim_end_matches('/'))?, server))
 }
 
 /// A web link's signaling server and what follows its `#` or `/join/`.
@@ -161,6 +167,10 @@ mod tests {
         assert_eq!(parse(&format!("ftp://carrom.example/#{code}")), None);
         assert_eq!(web_link("carrom.example", &code), None);
         assert_eq!(web_link("wss://", &code), None);
+        // A room's code need not end in a player count (headless peers name it apart).
+        let any = "http://10.0.0.1:3536/join/0123456789ABC";
+        assert_eq!(code_in(any), Some(("0123456789ABC".into(), Some("ws://10.0.0.1:3536".into()))));
+        assert_eq!(parse(any), None);
     }
 
     #[test]

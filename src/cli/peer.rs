@@ -318,7 +318,7 @@ fn meeting(args: &Args) -> Result<(Option<String>, JoinRequest, u8), (Exit, Stri
     let (Some(signaling), Some(text)) = (&args.signaling, &args.room) else {
         return Err((Exit::BadInput, "--signaling and --room name the room".into()));
     };
-    let Some(code) = code::parse(text).map(|invite| invite.code) else {
+    let Some(code) = code::code_in(text).map(|(code, _)| code) else {
         let message = format!(
             "--room {text:?} is not an invite code (13 characters, 0-9 and A-Z without I, L, O, U)"
         );

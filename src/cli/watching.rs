@@ -117,7 +117,7 @@ fn address(args: &Args, lan: Option<LanGame>) -> Result<String, (Exit, String)> 
     let Some(signaling) = &args.signaling else {
         return Err((Exit::BadInput, "--watch needs --signaling, or --lan-join".into()));
     };
-    let Some(code) = code::parse(text).map(|invite| invite.code) else {
+    let Some(code) = code::code_in(text).map(|(code, _)| code) else {
         let message = format!(
             "--watch {text:?} is not an invite code (13 characters, 0-9 and A-Z without I, L, O, U)"
         );
