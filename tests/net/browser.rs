@@ -13,6 +13,16 @@ use std::time::Duration;
 /// The backdrop the game clears to (palette::BACKDROP), as 8-bit sRGB.
 const BACKDROP: [u8; 3] = [26, 28, 33];
 
+/// One Chromium at a time (each test runs in a process of its own, in its own namespace,
+/// so the lock is a file's): several software-rendered pages and their peers on two cores
+/// starve each other's frames.
+fn one_browser_at_a_time() -> std::fs::File {
+    let lock = std::env::temp_dir().join("carrom-browser-tests.lock");
+    let file = std::fs::File::create(lock).unwrap();
+    file.lock().unwrap();
+    file
+}
+
 /// Chromium and the web build, or why this machine cannot run the test.
 fn ready(test: &str) -> Option<(PathBuf, PathBuf)> {
     let web = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/web");
@@ -74,13 +84,14 @@ fn cross_play(
     limit: Duration,
 ) -> Option<Vec<String>> {
     let (browser, web) = ready(test)?;
+    let _turn = one_browser_at_a_time();
     host_address();
     let dir = scratch(test);
     let (url, stop) = signaling_serving(Some(web));
     let mut peer = Command::new(env!("CARGO_BIN_EXE_carrom"))
         .args(["peer", "--signaling", &url, "--room", code, "--players", "2", "--creator"])
         .args(peer_game)
-        .args(["--speed", "0", "--connect-timeout", "120", "--grace", "5"])
+        .args(["--speed", "0", "--connect-timeout", "120"])
         .args(["--match-timeout", &limit.as_secs().to_string(), "--diagnostics"])
         .arg(&dir)
         .stdout(Stdio::piped())
@@ -109,10 +120,12 @@ fn cross_play(
         if let Some(line) = chromium.wait_for("carrom: the match ended", Duration::from_secs(1)) {
             break line;
         }
-        let gone = peer.try_wait().unwrap().is_some();
-        if gone || std::time::Instant::now() > deadline {
+        let gone = peer.try_wait().unwrap();
+        if gone.is_some() || std::time::Instant::now() > deadline {
             let _ = peer.kill();
-            panic!("the page's match did not end (peer exited: {gone}): {:#?}", chromium.console);
+            let (exit, report) = finish(peer, Duration::from_secs(10));
+            let console = &chromium.console;
+            panic!("the page's match did not end (the peer: {exit}, {report}): {console:#?}");
         }
     };
     eprintln!("{test}: {ended}");
@@ -176,6 +189,7 @@ fn the_page_draws_home_and_its_sound_runs_after_the_first_click() {
         return;
     }
     let Some((browser, web)) = ready(test) else { return };
+    let _turn = one_browser_at_a_time();
     let dir = scratch(test);
     let (url, stop) = signaling_serving(Some(web));
     let page = format!("{}/", url.replacen("ws://", "http://", 1));
@@ -219,6 +233,7 @@ fn a_browser_watches_two_desktop_peers_to_the_hash_they_end_on() {
         return;
     }
     let Some((browser, web)) = ready(test) else { return };
+    let _turn = one_browser_at_a_time();
     host_address();
     let dir = scratch(test);
     let (url, stop) = signaling_serving(Some(web));
