@@ -68,6 +68,26 @@ pub struct WatchedSignallerBuilder(pub Introduced);
 /// Pause between two attempts to reach the signaling server (matchbox's own).
 const RETRY_AFTER: Duration = Duration::from_secs(3);
 
+/// Connects with `connect`, trying `attempts` times (`None`: until it works), a pause
+/// apart; the last failure if none worked.
+async fn with_retries<T, E, F: Future<Output = Result<T, E>>>(
+    attempts: Option<u16>,
+    mut connect: impl FnMut() -> F,
+) -> Result<T, E> {
+    let mut left = attempts;
+    loop {
+        match connect().await {
+            Ok(connected) => return Ok(connected),
+            Err(e) => match left {
+                Some(n) if n <= 1 => return Err(e),
+                Some(n) => left = Some(n - 1),
+                None => {}
+            },
+        }
+        futures_timer::Delay::new(RETRY_AFTER).await;
+    }
+}
+
 /// Reads one message of the server: the event it says, noted in `introduced`.
 fn heard(
     introduced: &Introduced,
@@ -82,7 +102,7 @@ fn heard(
 /// The desktop's WebSocket.
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
-    use super::{Introduced, RETRY_AFTER, WatchedSignallerBuilder, heard};
+    use super::{Introduced, WatchedSignallerBuilder, heard, with_retries};
     use async_tungstenite::WebSocketStream;
     use async_tungstenite::smol::{ConnectStream, connect_async};
     use async_tungstenite::tungstenite::Message;
@@ -103,20 +123,9 @@ mod native {
             attempts: Option<u16>,
             room_url: String,
         ) -> Result<Box<dyn Signaller>, SignalingError> {
-            let mut left = attempts;
-            let websocket = loop {
-                match connect_async(&room_url).await {
-                    Ok((websocket, _)) => break websocket,
-                    Err(e) => match left {
-                        Some(n) if n <= 1 => {
-                            return Err(SignalingError::NegotiationFailed(Box::new(e.into())));
-                        }
-                        Some(n) => left = Some(n - 1),
-                        None => {}
-                    },
-                }
-                futures_timer::Delay::new(RETRY_AFTER).await;
-            };
+            let (websocket, _) = with_retries(attempts, || connect_async(&room_url))
+                .await
+                .map_err(|e| SignalingError::NegotiationFailed(Box::new(e.into())))?;
             Ok(Box::new(WatchedSignaller { websocket, introduced: self.0.clone() }))
         }
     }
@@ -150,7 +159,7 @@ mod native {
 /// The browser's WebSocket (its pings are answered by the browser).
 #[cfg(target_arch = "wasm32")]
 mod page {
-    use super::{Introduced, RETRY_AFTER, WatchedSignallerBuilder, heard};
+    use super::{Introduced, WatchedSignallerBuilder, heard, with_retries};
     use futures_util::stream::Fuse;
     use futures_util::{SinkExt, StreamExt};
     use matchbox_socket::async_trait::async_trait;
@@ -170,20 +179,10 @@ mod page {
             attempts: Option<u16>,
             room_url: String,
         ) -> Result<Box<dyn Signaller>, SignalingError> {
-            let mut left = attempts;
-            let websocket = loop {
-                match WsMeta::connect(&room_url, None).await {
-                    Ok((_, websocket)) => break websocket.fuse(),
-                    Err(e) => match left {
-                        Some(n) if n <= 1 => {
-                            return Err(SignalingError::NegotiationFailed(Box::new(e.into())));
-                        }
-                        Some(n) => left = Some(n - 1),
-                        None => {}
-                    },
-                }
-                futures_timer::Delay::new(RETRY_AFTER).await;
-            };
+            let (_, websocket) = with_retries(attempts, || WsMeta::connect(&room_url, None))
+                .await
+                .map_err(|e| SignalingError::NegotiationFailed(Box::new(e.into())))?;
+            let websocket = websocket.fuse();
             Ok(Box::new(WatchedSignaller { websocket, introduced: self.0.clone() }))
         }
     }
