@@ -13,6 +13,10 @@ pub struct Args {
     /// the measurements as one JSON line and quit.
     #[arg(long, value_name = "DIR")]
     smoke_test: Option<PathBuf>,
+    /// CI: show Home, How to play and a match in every language, save their screenshots into
+    /// DIR, print what was found on screen as one JSON line and quit.
+    #[arg(long, value_name = "DIR", conflicts_with = "smoke_test")]
+    language_test: Option<PathBuf>,
     /// Join a friend's online match: the invite code, its carrom://join/CODE link, or its web
     /// link https://HOST/#CODE (which names the signaling server too).
     #[arg(long, value_name = "CODE", conflicts_with = "watch")]
@@ -36,6 +40,7 @@ fn parse_size(text: &str) -> Result<(u32, u32), String> {
 pub fn run(args: Args, started: std::time::Instant) -> Exit {
     let launch = carrom::client::Launch {
         smoke_test: args.smoke_test,
+        language_test: args.language_test,
         window_size: args.window_size,
         join: args.join,
         watch: args.watch,

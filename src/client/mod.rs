@@ -21,6 +21,8 @@ mod flow;
 mod headless;
 mod hosts;
 #[cfg(not(target_arch = "wasm32"))]
+mod language_tour;
+#[cfg(not(target_arch = "wasm32"))]
 mod layout_audit;
 mod persistence;
 mod screens;
@@ -28,6 +30,7 @@ mod screens;
 mod smoke;
 mod thinking;
 mod ui;
+mod words;
 
 pub use carrom::aiming::{AimControl, BoardPointer, PointerAction, baseline_axis};
 pub use draughts::computer::ComputerBudget;
@@ -45,6 +48,7 @@ pub use persistence::{Preferences, Storage, records};
 #[cfg(not(target_arch = "wasm32"))]
 pub use smoke::SmokeTest;
 pub use ui::{Action, ActionButton, MenuSet, Notice};
+pub use words::{Language, SystemLanguage, Words};
 
 use bevy::prelude::*;
 use std::path::PathBuf;
@@ -66,10 +70,14 @@ impl Plugin for ClientPlugin {
         if !app.world().contains_resource::<Storage>() {
             app.insert_resource(Storage::from_environment());
         }
+        if !app.world().contains_resource::<SystemLanguage>() {
+            app.insert_resource(SystemLanguage(Language::of_system()));
+        }
         app.insert_resource(Time::<Fixed>::from_hz(crate::game::FRAME_RATE as f64)).add_plugins((
             flow::FlowPlugin,
             ui::UiPlugin,
             persistence::PersistencePlugin,
+            words::WordsPlugin,
             hosts::HostsPlugin,
             screens::ScreensPlugin,
             carrom::CarromPlugin,
@@ -99,6 +107,8 @@ impl Plugin for ViewPlugin {
 pub struct Launch {
     /// Take the CI screenshots into this directory, print the measurements and quit.
     pub smoke_test: Option<PathBuf>,
+    /// Tour every language, screenshots into this directory, print the findings and quit.
+    pub language_test: Option<PathBuf>,
     /// Open a window of this size (logical pixels).
     pub window_size: Option<(u32, u32)>,
     /// Join this private match at once (`carrom --join CODE`).
@@ -135,6 +145,10 @@ pub fn run(launch: Launch, started: Instant) -> AppExit {
     }
     if let Some(dir) = launch.smoke_test {
         app.insert_resource(SmokeTest::new(dir, started)).add_plugins(smoke::SmokePlugin);
+    }
+    if let Some(dir) = launch.language_test {
+        app.insert_resource(language_tour::LanguageTour::new(dir))
+            .add_plugins(language_tour::LanguageTourPlugin);
     }
     app.run()
 }

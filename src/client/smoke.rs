@@ -387,7 +387,7 @@ fn drive_looks(
 
 /// The picture of `theme`.
 pub fn theme_shot(theme: BoardTheme) -> String {
-    format!("theme-{}.png", theme.label().to_lowercase().replace(' ', "-"))
+    format!("{}.png", theme.label())
 }
 
 /// The picture of Home at `width` × `height`.
@@ -439,7 +439,7 @@ fn drive_sizes(
     }
 }
 
-fn shoot(commands: &mut Commands, dir: &std::path::Path, name: &str) {
+pub(super) fn shoot(commands: &mut Commands, dir: &std::path::Path, name: &str) {
     commands.spawn(Screenshot::primary_window()).observe(save_to_disk(dir.join(name)));
 }
 

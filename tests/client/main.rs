@@ -4,6 +4,7 @@
 
 mod draughts;
 mod lan;
+mod languages;
 #[path = "../support/net.rs"]
 mod net_support;
 mod reconnect;

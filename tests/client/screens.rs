@@ -8,8 +8,8 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use carrom::bot::{BotLevel, choose};
 use carrom::client::{
-    Action, ActionButton, AimControl, BoardPointer, ClientPlugin, Controller, LocalMatch,
-    MatchSetup, Mode, PointerAction, Screen,
+    Action, ActionButton, AimControl, BoardPointer, ClientPlugin, Controller, Language, LocalMatch,
+    MatchSetup, Mode, PointerAction, Screen, SystemLanguage,
 };
 use carrom::client::{FixedSeed, Storage};
 use carrom::game::Phase;
@@ -33,6 +33,7 @@ pub(crate) fn client(dir: &Path, seed: u64) -> App {
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(1.0 / 60.0)))
         .insert_resource(Storage::at(dir))
         .insert_resource(FixedSeed(seed))
+        .insert_resource(SystemLanguage(Language::English))
         .add_plugins(ClientPlugin);
     app.update();
     app

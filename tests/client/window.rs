@@ -570,3 +570,77 @@ fn home_and_a_break_render_in_a_real_window() {
     let chosen = checkers_home.count(everywhere, [140, 90, 40], 40);
     assert!(chosen > 1_000, "Home shows the chosen options ({chosen} pixels)");
 }
+
+/// Pixels that differ between two pictures of one size.
+fn differing(a: &Picture, b: &Picture) -> usize {
+    assert_eq!((a.width, a.height), (b.width, b.height));
+    let mut n = 0;
+    for y in 0..a.height {
+        for x in 0..a.width {
+            let (p, q) = (a.pixel(x, y), b.pixel(x, y));
+            n += usize::from((0..3).any(|i| (i32::from(p[i]) - i32::from(q[i])).abs() > 24));
+        }
+    }
+    n
+}
+
+/// Every language in a real window (`carrom --language-test`): Home, How to play and a
+/// match's HUD each show the language's own words, every letter has a glyph in the
+/// built-in faces, no text is cut off or overlaps, and Urdu's screens are mirrored.
+#[test]
+fn every_language_is_drawn_whole_and_urdu_is_mirrored() {
+    let xvfb = match start_xvfb() {
+        Ok(x) => x,
+        Err(reason) => return skip_or_fail(&reason),
+    };
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("language-screenshots");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_carrom"));
+    command
+        .arg("--language-test")
+        .arg(&dir)
+        .args(["--window-size", &format!("{WIDTH}x{HEIGHT}")])
+        .env("DISPLAY", &xvfb.display)
+        .env("CARROM_HOME", dir.join("home-dir"))
+        .env_remove("WAYLAND_DISPLAY");
+    let out = run_bounded(command, Duration::from_secs(300));
+    let report = out.lines().last().unwrap_or_default();
+    println!("language tour: {report}\nscreenshots: {}", dir.display());
+    let toured: serde_json::Value = serde_json::from_str(report).expect("a JSON line of findings");
+    let toured = toured.as_array().expect("one entry per language");
+    let codes: Vec<&str> = toured.iter().map(|t| t["code"].as_str().unwrap()).collect();
+    assert_eq!(codes, ["en", "hi", "mr", "ur", "el"]);
+    for language in toured {
+        let code = language["code"].as_str().unwrap();
+        let screens = language["screens"].as_array().unwrap();
+        assert_eq!(screens.len(), 3, "{code}: Home, How to play and the HUD");
+        for seen in screens {
+            let screen = seen["screen"].as_str().unwrap();
+            assert!(seen["texts"].as_u64().unwrap() >= 5, "{code} {screen}: texts drawn");
+            assert_eq!(seen["found"], true, "{code} {screen}: its own words are shown");
+            assert_eq!(seen["missing"].as_array().unwrap().len(), 0, "{code} {screen}: {seen}");
+            assert_eq!(seen["problems"].as_array().unwrap().len(), 0, "{code} {screen}: {seen}");
+        }
+        let (turn, menu) =
+            (language["turn_x"].as_f64().unwrap(), language["menu_x"].as_f64().unwrap());
+        if code == "ur" {
+            assert!(turn < 0.5 && menu > 0.5, "Urdu is mirrored: turn at {turn}, menu at {menu}");
+        } else {
+            assert!(turn > 0.5 && menu < 0.5, "{code} reads left to right: {turn}, {menu}");
+        }
+    }
+    // The words differ from English's on every screen, so each language was drawn.
+    for screen in ["home", "how-to-play", "hud"] {
+        let english = Picture::load(&dir.join(format!("{screen}-en.png")));
+        assert_eq!((english.width, english.height), (WIDTH, HEIGHT));
+        for code in ["hi", "mr", "ur", "el"] {
+            let other = Picture::load(&dir.join(format!("{screen}-{code}.png")));
+            let changed = differing(&english, &other);
+            assert!(
+                changed > 2_000,
+                "{screen}-{code}.png differs from English in {changed} pixels"
+            );
+        }
+    }
+}

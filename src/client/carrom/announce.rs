@@ -2,10 +2,11 @@
 //! queen covered, a board won. It says it in a sentence for a little over two seconds and
 //! fades; the HUD keeps the full ruling.
 
-use crate::client::carrom::hud::side_names;
+use crate::client::carrom::hud::{foul_message, side_names};
 use crate::client::flow::{GameType, Screen};
 use crate::client::hosts::{LocalMatch, MatchSystems};
 use crate::client::ui::{self, palette};
+use crate::client::words::Words;
 use crate::rules::{NO_SIDE, Queen};
 use bevy::prelude::*;
 
@@ -29,25 +30,30 @@ impl Plugin for AnnouncePlugin {
 }
 
 /// What is worth announcing about the stroke just ruled, if anything.
-pub fn headline(before: &LocalMatch, now: &LocalMatch) -> Option<String> {
+pub fn headline(w: &Words, before: &LocalMatch, now: &LocalMatch) -> Option<String> {
     let (was, is) = (before.current.standing(), now.current.standing());
     let ruling = now.current.last_ruling();
     if ruling.board_over != 0 {
         return Some(match ruling.board_winner {
-            NO_SIDE => "The board is drawn".to_string(),
-            side => format!("Board to {}", side_names(now, side as usize)),
+            NO_SIDE => w.get("banner-board-drawn"),
+            side => {
+                w.with("banner-board-to", &[("names", side_names(w, now, side as usize).into())])
+            }
         });
     }
     if is.queen() == Queen::Covered && was.queen() != Queen::Covered {
-        return Some(format!("{} covered the queen", side_names(now, is.queen_side as usize)));
+        let names = side_names(w, now, is.queen_side as usize);
+        return Some(w.with("banner-covered", &[("names", names.into())]));
     }
     let foul = ruling.fouls().next()?;
-    Some(format!("Foul: {} ({})", foul.words(), foul.rule()))
+    let what = w.get(foul_message(foul));
+    Some(w.with("banner-foul", &[("what", what.into()), ("rule", foul.rule().into())]))
 }
 
 fn announce(
     mut commands: Commands,
     local: Res<LocalMatch>,
+    w: Res<Words>,
     mut last: Local<Option<(u16, u64, LocalMatch)>>,
     old: Query<Entity, With<Announcement>>,
 ) {
@@ -60,7 +66,7 @@ fn announce(
     if (*stroke, *seed) == key {
         return;
     }
-    let said = (*seed == key.1).then(|| headline(before, &local)).flatten();
+    let said = (*seed == key.1).then(|| headline(&w, before, &local)).flatten();
     *last = Some((key.0, key.1, local.clone()));
     let Some(said) = said else { return };
     for entity in &old {
@@ -133,13 +139,13 @@ mod tests {
     fn fs_5_a_foul_and_fs_4_a_cover_are_announced_a_plain_stroke_is_not() {
         let before = freestyle();
         let miss = ruled(&before, &[], false);
-        let said = headline(&before, &miss).expect("a foul is announced");
+        let said = headline(&Words::default(), &before, &miss).expect("a foul is announced");
         assert!(said.starts_with("Foul:") && said.contains("FS-5"), "{said}");
         let cover = ruled(&before, &[Kind::Queen, Kind::White], true);
-        let said = headline(&before, &cover).expect("a cover is announced");
+        let said = headline(&Words::default(), &before, &cover).expect("a cover is announced");
         let shooter = cover.current.settings().player_at(before.current.shooter()).unwrap();
         assert_eq!(said, format!("P{} covered the queen", shooter + 1));
         let plain = ruled(&before, &[Kind::White], true);
-        assert_eq!(headline(&before, &plain), None);
+        assert_eq!(headline(&Words::default(), &before, &plain), None);
     }
 }

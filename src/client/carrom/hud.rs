@@ -3,12 +3,13 @@
 //! controls. Everything is read from the match state; the HUD decides nothing.
 
 use crate::client::carrom::aiming::AimControl;
-use crate::client::flow::setup::{Controller, level_label, variant_label};
+use crate::client::flow::setup::{Controller, level_message, preset_message, variant_message};
 use crate::client::flow::{GameType, MatchSummary, Screen};
 use crate::client::hosts::{LocalMatch, MatchFinished, MatchSystems};
 use crate::client::ui::{self, palette};
+use crate::client::words::{Words, default_name};
 use crate::game::{Match, Phase};
-use crate::rules::{Cause, NO_SIDE, Queen, Variant, classic, freestyle};
+use crate::rules::{Cause, Foul, NO_SIDE, Queen, Variant, classic, freestyle};
 use crate::sim::{FULL_POWER, Kind, Seat};
 use bevy::prelude::*;
 
@@ -60,6 +61,7 @@ fn summarise(
     mut commands: Commands,
     mut finished: MessageReader<MatchFinished>,
     local: Res<LocalMatch>,
+    w: Res<Words>,
 ) {
     if finished.read().count() == 0 {
         return;
@@ -67,12 +69,12 @@ fn summarise(
     let m = &local.current;
     let standing = m.standing();
     commands.insert_resource(MatchSummary {
-        headline: turn(&local),
-        game: title(&local),
+        headline: turn(&w, &local),
+        game: title(&w, &local),
         sides: (0..m.settings().sides())
             .map(|side| format!("{}: {}", local.side_name(side), standing.scores[side]))
             .collect(),
-        ending: ruling(&local),
+        ending: ruling(&w, &local),
         rematch: !local.controllers.contains(&Controller::Remote),
         ..default()
     });
@@ -94,7 +96,7 @@ fn card() -> impl Bundle {
     )
 }
 
-fn spawn(mut commands: Commands, local: Option<Res<LocalMatch>>) {
+fn spawn(mut commands: Commands, local: Option<Res<LocalMatch>>, w: Res<Words>) {
     let sides = local.map_or(2, |l| l.current.settings().sides()) as u8;
     let panel = |left: bool| {
         (
@@ -138,11 +140,11 @@ fn spawn(mut commands: Commands, local: Option<Res<LocalMatch>>) {
             card.spawn((HudField::Clock, ui::text("", 17.0, palette::TEXT)));
         });
         p.spawn(card()).with_children(|card| {
-            card.spawn(ui::text("Last stroke", 13.0, palette::DIM));
+            card.spawn(ui::text(w.get("hud-last-stroke"), 13.0, palette::DIM));
             card.spawn((HudField::Ruling, ui::text("", 16.0, palette::TEXT)));
         });
         p.spawn((HudField::Queen, ui::text("", 16.0, palette::TEXT)));
-        p.spawn(ui::text("Power", 14.0, palette::DIM));
+        p.spawn(ui::text(w.get("hud-power"), 14.0, palette::DIM));
         p.spawn((
             Node {
                 width: percent(100),
@@ -178,19 +180,24 @@ fn light_shooter(local: Res<LocalMatch>, mut cards: Query<(&SideCard, &mut Borde
     }
 }
 
-fn update_text(local: Res<LocalMatch>, mut fields: Query<(&HudField, &mut Text, &mut TextColor)>) {
+fn update_text(
+    local: Res<LocalMatch>,
+    w: Res<Words>,
+    mut fields: Query<(&HudField, &mut Text, &mut TextColor)>,
+) {
+    let w = &*w;
     for (field, mut text, mut colour) in &mut fields {
         let (value, tint) = match field {
-            HudField::Title => (title(&local), palette::DIM),
-            HudField::Side(side) => (side_block(&local, *side as usize), palette::TEXT),
-            HudField::Turn => (turn(&local), palette::ACCENT),
-            HudField::Queen => (queen(&local), palette::TEXT),
-            HudField::Clock => (clock(&local.current), palette::TEXT),
+            HudField::Title => (title(w, &local), palette::DIM),
+            HudField::Side(side) => (side_block(w, &local, *side as usize), palette::TEXT),
+            HudField::Turn => (turn(w, &local), palette::ACCENT),
+            HudField::Queen => (queen(w, &local), palette::TEXT),
+            HudField::Clock => (clock(w, &local.current), palette::TEXT),
             HudField::Ruling => {
                 let foul = local.current.last_ruling().is_foul();
-                (ruling(&local), if foul { palette::WARN } else { palette::TEXT })
+                (ruling(w, &local), if foul { palette::WARN } else { palette::TEXT })
             }
-            HudField::Help => (help(&local), palette::DIM),
+            HudField::Help => (help(w, &local), palette::DIM),
         };
         if text.0 != value {
             text.0 = value;
@@ -223,252 +230,280 @@ fn update_power(
 }
 
 /// Game type, players and board.
-pub fn title(local: &LocalMatch) -> String {
+pub fn title(w: &Words, local: &LocalMatch) -> String {
     let s = local.current.settings();
-    let board = crate::client::flow::setup::preset_label(s.preset());
-    format!("{}, {} players, {board} board", variant_label(s.variant()), s.players)
+    w.with(
+        "hud-title",
+        &[
+            ("game", w.get(variant_message(s.variant())).into()),
+            ("players", s.players.into()),
+            ("board", w.get(preset_message(s.preset())).into()),
+        ],
+    )
 }
 
 /// Who plays a player slot, in words: the name, or the bot and its level.
-fn who(local: &LocalMatch, player: usize) -> String {
+fn who(w: &Words, local: &LocalMatch, player: usize) -> String {
     match local.controller(player) {
         Controller::Human => local.names[player].clone(),
-        Controller::Bot(level) => format!("Bot ({})", level_label(level)),
+        Controller::Bot(level) => {
+            w.with("bot-named", &[("level", w.get(level_message(level)).into())])
+        }
         // A remote player's name is the one their hello gave (checked when it arrived).
         Controller::Remote if !local.names[player].is_empty() => local.names[player].clone(),
-        Controller::Remote | Controller::Headless => format!("Player {}", player + 1),
+        Controller::Remote | Controller::Headless => default_name(w, player),
     }
 }
 
 /// The names on `side`.
-pub fn side_names(local: &LocalMatch, side: usize) -> String {
+pub fn side_names(w: &Words, local: &LocalMatch, side: usize) -> String {
     let s = local.current.settings();
     let names: Vec<String> = (0..s.players as usize)
         .filter(|&p| s.side_of(s.seats()[p]) == side)
-        .map(|p| who(local, p))
+        .map(|p| who(w, local, p))
         .collect();
     names.join(" & ")
 }
 
 /// The name of whoever sits on `seat`.
-fn seat_name(local: &LocalMatch, seat: Seat) -> String {
-    local.current.settings().player_at(seat).map_or_else(|| "nobody".into(), |p| who(local, p))
+fn seat_name(w: &Words, local: &LocalMatch, seat: Seat) -> String {
+    let player = local.current.settings().player_at(seat);
+    player.map_or_else(|| w.get("hud-nobody"), |p| who(w, local, p))
 }
 
 /// One side's block: who, their colour, progress, pieces and dues.
-pub fn side_block(local: &LocalMatch, side: usize) -> String {
+pub fn side_block(w: &Words, local: &LocalMatch, side: usize) -> String {
     let m = &local.current;
     let s = m.settings();
     let standing = m.standing();
     let shooting = s.side_of(m.shooter());
     let marker = if side == shooting && m.phase() != Phase::MatchOver { "> " } else { "" };
-    let mut out = format!("{marker}{}", side_names(local, side));
+    let mut out = format!("{marker}{}", side_names(w, local, side));
     if let Some(colour) = standing.colour(side) {
-        out += &format!("\n  plays {}", colour.name());
+        out +=
+            &format!("\n  {}", w.with("hud-plays", &[("colour", w.get(colour_of(colour)).into())]));
     }
-    out += &format!("\n  {}", progress(m, side));
-    let pieces = pocketed_by(m, side);
+    out += &format!("\n  {}", progress(w, m, side));
+    let pieces = pocketed_by(w, m, side);
     if !pieces.is_empty() {
-        out += &format!("\n  pocketed {pieces}");
+        out += &format!("\n  {}", w.with("hud-pocketed", &[("pieces", pieces.into())]));
     }
     if standing.dues[side] > 0 {
-        let n = standing.dues[side];
-        out += &format!("\n  owes {n} piece{}", if n == 1 { "" } else { "s" });
+        out += &format!("\n  {}", w.with("hud-owes", &[("count", standing.dues[side].into())]));
     }
     out
 }
 
+/// The message id of a side's colour.
+fn colour_of(kind: Kind) -> &'static str {
+    if kind == Kind::White { "colour-white" } else { "colour-black" }
+}
+
 /// How far `side` is towards the game's goal: points out of the target, or (Disc Pool)
 /// the discs of its colour still to clear.
-fn progress(m: &Match, side: usize) -> String {
+fn progress(w: &Words, m: &Match, side: usize) -> String {
     let standing = m.standing();
     let score = standing.scores[side];
+    let of =
+        |target: i32| w.with("hud-score-of", &[("score", score.into()), ("target", target.into())]);
     match m.settings().variant() {
-        Variant::Freestyle => format!("score {score} of {}", freestyle::TARGET),
-        Variant::Classic => format!("score {score} of {}", classic::TARGET),
+        Variant::Freestyle => of(freestyle::TARGET),
+        Variant::Classic => of(classic::TARGET),
         Variant::DiscPool => {
-            let Some(colour) = standing.colour(side) else { return format!("score {score}") };
+            let Some(colour) = standing.colour(side) else {
+                return w.with("hud-score", &[("score", score.into())]);
+            };
             let left = m.table().bodies()[1..]
                 .iter()
                 .filter(|b| b.kind() == colour && b.is_on_board())
                 .count();
-            match left {
-                0 => "all discs cleared".to_string(),
-                1 => "1 disc to clear".to_string(),
-                n => format!("{n} discs to clear"),
-            }
+            w.with("hud-discs-left", &[("count", left.into())])
         }
     }
 }
 
+/// `count` pieces of `kind`, in words.
+fn pieces(w: &Words, kind: Kind, count: usize) -> String {
+    let id = match kind {
+        Kind::White => "piece-white",
+        Kind::Black => "piece-black",
+        Kind::Queen => "piece-queen",
+        Kind::Striker => "piece-striker",
+    };
+    w.with(id, &[("count", count.into())])
+}
+
 /// The pieces credited to `side` on this board, counted by kind.
-fn pocketed_by(m: &Match, side: usize) -> String {
+fn pocketed_by(w: &Words, m: &Match, side: usize) -> String {
     let bodies = m.table().bodies();
     let count = |kind: Kind| {
         (0..bodies.len())
             .filter(|&i| bodies[i].kind() == kind && m.standing().credited(i) == Some(side))
             .count()
     };
-    let mut parts = Vec::new();
-    for kind in [Kind::White, Kind::Black, Kind::Queen] {
-        match count(kind) {
-            0 => {}
-            1 if kind == Kind::Queen => parts.push("the queen".to_string()),
-            n => parts.push(format!("{n} {}", kind.name())),
-        }
-    }
+    let parts: Vec<String> = [Kind::White, Kind::Black, Kind::Queen]
+        .into_iter()
+        .filter_map(|kind| Some(count(kind)).filter(|n| *n > 0).map(|n| pieces(w, kind, n)))
+        .collect();
     parts.join(", ")
 }
 
 /// Whose turn it is.
-pub fn turn(local: &LocalMatch) -> String {
+pub fn turn(w: &Words, local: &LocalMatch) -> String {
     let m = &local.current;
     let standing = m.standing();
     match m.phase() {
         Phase::MatchOver => match standing.winner {
-            NO_SIDE => "The match is drawn".into(),
-            side => format!("{} won the match", side_names(local, side as usize)),
+            NO_SIDE => w.get("turn-drawn"),
+            side => w.with("turn-won", &[("names", side_names(w, local, side as usize).into())]),
         },
-        Phase::BoardOver => "Board over: the next board is being racked".into(),
-        Phase::Motion => format!("{} has struck", seat_name(local, m.shooter())),
+        Phase::BoardOver => w.get("turn-board-over"),
+        Phase::Motion => {
+            w.with("turn-struck", &[("name", seat_name(w, local, m.shooter()).into())])
+        }
         Phase::Aim => {
-            let name = seat_name(local, m.shooter());
+            let name = || ("name", seat_name(w, local, m.shooter()).into());
             // Only Classic's referee keeps a break pending (CL-3); elsewhere the first
             // stroke of a board is a stroke like any other.
             let classic = m.settings().variant() == Variant::Classic;
             match standing.break_attempts + 1 {
-                _ if !classic || standing.broken != 0 => format!("{name} to shoot"),
-                1 => format!("{name} to break"),
-                attempt => format!("{name} to break (attempt {attempt} of 3)"),
+                _ if !classic || standing.broken != 0 => w.with("turn-shoot", &[name()]),
+                1 => w.with("turn-break", &[name()]),
+                attempt => w.with("turn-break-attempt", &[name(), ("attempt", attempt.into())]),
             }
         }
     }
 }
 
 /// The queen's state.
-pub fn queen(local: &LocalMatch) -> String {
+pub fn queen(w: &Words, local: &LocalMatch) -> String {
     let standing = local.current.standing();
-    let owner = || side_names(local, standing.queen_side as usize);
+    let owner = || ("names", side_names(w, local, standing.queen_side as usize).into());
     match standing.queen() {
-        Queen::Absent => "No queen in Disc Pool".into(),
-        Queen::OnBoard => "Queen: on the board".into(),
-        Queen::Pending => format!("Queen: pocketed by {}, awaiting cover", owner()),
-        Queen::Covered => format!("Queen: covered by {}", owner()),
+        Queen::Absent => w.get("queen-absent"),
+        Queen::OnBoard => w.get("queen-on-board"),
+        Queen::Pending => w.with("queen-pending", &[owner()]),
+        Queen::Covered => w.with("queen-covered", &[owner()]),
     }
 }
 
 /// The shot clock and the board number.
-pub fn clock(m: &Match) -> String {
+pub fn clock(w: &Words, m: &Match) -> String {
     let mut out = String::new();
     if m.settings().variant() == Variant::Classic {
-        let board = m.standing().board;
-        out += &if board > classic::BOARDS {
-            format!("Board {board}: tie-break\n")
+        let board = ("board", m.standing().board.into());
+        out += &if m.standing().board > classic::BOARDS {
+            w.with("clock-board-tie", &[board])
         } else {
-            format!("Board {board} of {}\n", classic::BOARDS)
+            w.with("clock-board", &[board, ("boards", classic::BOARDS.into())])
         };
+        out.push('\n');
     }
-    if m.settings().shot_clock == 0 {
-        out += "No shot clock";
+    out += &if m.settings().shot_clock == 0 {
+        w.get("clock-none")
     } else if m.phase() == Phase::Aim {
         let seconds = m.clock().div_ceil(crate::game::FRAME_RATE);
-        out += &format!("Shot clock: {seconds} s");
+        w.with("clock-left", &[("seconds", seconds.into())])
     } else {
-        out += &format!("Shot clock: {} s per stroke", m.settings().shot_clock);
-    }
+        w.with("clock-per-stroke", &[("seconds", m.settings().shot_clock.into())])
+    };
     out
 }
 
+/// The message id of what `foul` was.
+pub const fn foul_message(foul: Foul) -> &'static str {
+    match foul {
+        Foul::StrikerPocketed => "foul-striker-pocketed",
+        Foul::LeftBoard => "foul-left-board",
+        Foul::OpponentPiece => "foul-opponent-piece",
+        Foul::LastBeforeQueen => "foul-last-before-queen",
+        Foul::OpponentLast => "foul-opponent-last",
+        Foul::FailedBreak => "foul-failed-break",
+        Foul::DiscPoolNoTouch | Foul::FreestyleNoTouch => "foul-no-touch",
+        Foul::DiscPoolStrikerOff | Foul::FreestyleStrikerOff => "foul-striker-off",
+    }
+}
+
 /// The last ruling, in a player's words.
-pub fn ruling(local: &LocalMatch) -> String {
+pub fn ruling(w: &Words, local: &LocalMatch) -> String {
     let m = &local.current;
     let r = m.last_ruling();
     let breaking = m.next_stroke() == 1 || (m.next_stroke() == 2 && m.phase() == Phase::Motion);
     if breaking && r.cause() == Cause::Stroke {
-        return "The board is racked. Drag the striker to place it, pull back to aim.".into();
+        return w.get("ruling-racked");
     }
-    let next = seat_name(local, Seat(r.next_shooter));
+    let next = seat_name(w, local, Seat(r.next_shooter));
     let passes = if r.turn_continues != 0 {
-        "shoot again".to_string()
+        w.get("ruling-again")
     } else {
-        format!("the turn passes to {next}")
+        w.with("ruling-passes", &[("name", next.into())])
     };
-    let mut out = match r.cause() {
-        Cause::ClockExpired => format!("Time ran out: {passes}."),
-        Cause::Resigned => "A side resigned.".into(),
+    let mut said: Vec<String> = Vec::new();
+    match r.cause() {
+        Cause::ClockExpired => said.extend([w.get("ruling-time"), passes]),
+        Cause::Resigned => said.push(w.get("ruling-resigned")),
         Cause::Stroke => {
-            let pocketed = last_pocketed(m);
-            let mut s = String::new();
             for foul in r.fouls() {
-                s += &format!("Foul - {} ({}). ", capitalised(foul.words()), foul.rule());
+                let what = w.get(foul_message(foul));
+                said.push(
+                    w.with("ruling-foul", &[("what", what.into()), ("rule", foul.rule().into())]),
+                );
             }
+            let pocketed = last_pocketed(w, m);
             if !pocketed.is_empty() {
-                s += &format!("Pocketed {pocketed}. ");
+                said.push(w.with("ruling-pocketed", &[("pieces", pocketed.into())]));
             } else if !r.is_foul() {
-                s += "Nothing pocketed. ";
+                said.push(w.get("ruling-nothing"));
             }
-            s + &capitalised(&passes) + "."
+            said.push(passes);
         }
-    };
+    }
     if r.returned_count > 0 {
-        let n = r.returned_count;
-        out += &format!(" {n} piece{} back to the centre.", if n == 1 { " goes" } else { "s go" });
+        said.push(w.with("ruling-returned", &[("count", r.returned_count.into())]));
     }
     if r.queen_returned != 0 {
-        out += " The queen goes back to the centre.";
+        said.push(w.get("ruling-queen-back"));
     }
     if r.board_over != 0 {
-        out += &match r.board_winner {
-            NO_SIDE => " The board is over.".to_string(),
-            side => format!(
-                " {} won the board (+{}).",
-                side_names(local, side as usize),
-                r.board_points
+        said.push(match r.board_winner {
+            NO_SIDE => w.get("ruling-board-over"),
+            side => w.with(
+                "ruling-board-won",
+                &[
+                    ("names", side_names(w, local, side as usize).into()),
+                    ("points", r.board_points.into()),
+                ],
             ),
-        };
+        });
     }
-    out
+    said.join(" ")
 }
 
 /// The pieces the last stroke pocketed, in words.
-fn last_pocketed(m: &Match) -> String {
+fn last_pocketed(w: &Words, m: &Match) -> String {
     let bodies = m.table().bodies();
     let kinds: Vec<Kind> =
         m.table().report().pocketed().iter().map(|p| bodies[p.body as usize].kind()).collect();
-    let mut parts = Vec::new();
-    for kind in [Kind::Queen, Kind::White, Kind::Black, Kind::Striker] {
-        match kinds.iter().filter(|&&k| k == kind).count() {
-            0 => {}
-            1 => parts.push(format!(
-                "the {}",
-                if kind == Kind::Striker { "striker" } else { kind.name() }
-            )),
-            n => parts.push(format!("{n} {}", kind.name())),
-        }
-    }
+    let parts: Vec<String> = [Kind::Queen, Kind::White, Kind::Black, Kind::Striker]
+        .into_iter()
+        .filter_map(|kind| {
+            let n = kinds.iter().filter(|&&k| k == kind).count();
+            (n > 0).then(|| pieces(w, kind, n))
+        })
+        .collect();
     parts.join(", ")
 }
 
-fn capitalised(s: &str) -> String {
-    let mut chars = s.chars();
-    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
-}
-
 /// The controls, for people; a note while the bot plays.
-pub fn help(local: &LocalMatch) -> String {
+pub fn help(w: &Words, local: &LocalMatch) -> String {
     let player = local.shooter_player();
     match local.controller(player) {
-        Controller::Bot(_) => "The bot is playing.\n\nEsc: pause".into(),
+        Controller::Bot(_) => w.get("help-bot"),
         // Nobody here plays: this is a match being watched.
         Controller::Remote if !local.controllers.contains(&Controller::Human) => {
-            format!("Watching {} aim: the aim shows live.\n\nEsc: stop watching", local.names[player])
+            w.with("help-watching", &[("name", local.names[player].clone().into())])
         }
-        Controller::Remote | Controller::Headless => {
-            "Another player is aiming: their aim shows live.".into()
-        }
-        Controller::Human => "Mouse: drag the striker along the baseline; drag anywhere else \
-                              to pull back, let go to strike.\n\nKeys: Left/Right place, Up/Down aim \
-                              (Shift: fine), hold Space to charge, release to strike.\n\nEsc: pause"
-            .into(),
+        Controller::Remote | Controller::Headless => w.get("help-remote"),
+        Controller::Human => w.get("help-human"),
     }
 }

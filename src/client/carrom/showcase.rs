@@ -15,6 +15,7 @@ use crate::sim::PresetId;
 use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
+use bevy::ui::UiGlobalTransform;
 use bevy::window::PrimaryWindow;
 
 /// How long the bot's aim shows before it strikes, seconds.
@@ -161,7 +162,7 @@ fn place(
 fn frame_beside_menu(
     showcase: Res<Showcase>,
     windows: Query<&Window, With<PrimaryWindow>>,
-    panels: Query<&ComputedNode, With<MenuPanel>>,
+    panels: Query<(&ComputedNode, &UiGlobalTransform), With<MenuPanel>>,
     mut cameras: Query<(&mut Transform, &Projection), With<Camera2d>>,
 ) {
     let Ok(window) = windows.single() else { return };
@@ -169,11 +170,14 @@ fn frame_beside_menu(
     if width < 1.0 || height < 1.0 {
         return;
     }
-    let menu = panels.iter().map(|p| p.size().x / window.scale_factor()).fold(0.0, f32::max);
+    let menu = panels.iter().map(|(p, _)| p.size().x / window.scale_factor()).fold(0.0, f32::max);
+    // A right-to-left language puts the menu on the right, and the board on its left.
+    let menu_on_right =
+        panels.iter().any(|(_, at)| at.translation.x > window.physical_width() as f32 / 2.0);
     let board = 2.0 * (cm(showcase.current.table().preset().half_size) + FRAME + MARGIN);
     // The room beside the menu, unless there is too little: then the board sits behind it.
     let room = if width - menu > height * 0.5 { width - menu } else { width };
-    let left = width - room;
+    let left = if menu_on_right { 0.0 } else { width - room };
     for (mut transform, projection) in &mut cameras {
         let Projection::Orthographic(ortho) = projection else { continue };
         let ScalingMode::AutoMin { min_width, min_height } = ortho.scaling_mode else { continue };

@@ -81,12 +81,12 @@ impl BoardTheme {
     pub const ALL: [BoardTheme; 3] =
         [BoardTheme::ClassicWood, BoardTheme::TournamentLight, BoardTheme::HighContrast];
 
-    /// The name Settings shows.
+    /// The message id of the name Settings shows.
     pub fn label(self) -> &'static str {
         match self {
-            BoardTheme::ClassicWood => "Classic wood",
-            BoardTheme::TournamentLight => "Tournament light",
-            BoardTheme::HighContrast => "High contrast",
+            BoardTheme::ClassicWood => "theme-classic-wood",
+            BoardTheme::TournamentLight => "theme-tournament-light",
+            BoardTheme::HighContrast => "theme-high-contrast",
         }
     }
 

@@ -9,9 +9,10 @@ use crate::checkers::Colour;
 use crate::checkers::moves::has_capture;
 use crate::checkers::pdn::write_move;
 use crate::checkers::turns::{Offer, Say};
-use crate::client::flow::setup::colour_label;
+use crate::client::flow::setup::colour_message;
 use crate::client::flow::{GameType, MatchSummary, Screen};
 use crate::client::ui::{self, Action, MenuSet, palette};
+use crate::client::words::Words;
 use bevy::prelude::*;
 
 /// A piece of HUD text and what it shows.
@@ -49,7 +50,7 @@ impl Plugin for HudPlugin {
     }
 }
 
-fn spawn(mut commands: Commands) {
+fn spawn(mut commands: Commands, w: Res<Words>) {
     commands
         .spawn((
             DespawnOnExit(Screen::Game),
@@ -67,75 +68,94 @@ fn spawn(mut commands: Commands) {
             BackgroundColor(palette::PANEL),
         ))
         .with_children(|p| {
-            p.spawn(ui::text("English draughts", 16.0, palette::DIM));
+            p.spawn(ui::text(w.get("draughts-title"), 16.0, palette::DIM));
             p.spawn((DraughtsField::Status, ui::text("", 22.0, palette::ACCENT)));
             p.spawn((DraughtsField::Sides, ui::text("", 18.0, palette::TEXT)));
             p.spawn((DraughtsField::LastMove, ui::text("", 16.0, palette::TEXT)));
-            p.spawn(ui::button("Take back", Action::TakeBack, 1, false));
-            p.spawn((Shown::Online, ui::button("Offer a draw", Action::OfferDraw, 2, false)));
-            p.spawn((Shown::Offered, ui::button("Accept", Action::AcceptOffer, 3, false)));
-            p.spawn((Shown::Offered, ui::button("Decline", Action::DeclineOffer, 4, false)));
+            p.spawn(ui::button(w.get("draughts-take-back"), Action::TakeBack, 1, false));
+            p.spawn((
+                Shown::Online,
+                ui::button(w.get("draughts-offer-draw"), Action::OfferDraw, 2, false),
+            ));
+            p.spawn((
+                Shown::Offered,
+                ui::button(w.get("draughts-accept"), Action::AcceptOffer, 3, false),
+            ));
+            p.spawn((
+                Shown::Offered,
+                ui::button(w.get("draughts-decline"), Action::DeclineOffer, 4, false),
+            ));
             p.spawn((DraughtsField::Help, ui::text("", 14.0, palette::DIM)));
         });
 }
 
 /// The status line: who is to move, and whether capturing is required.
-pub fn status(table: &DraughtsMatch) -> String {
+pub fn status(w: &Words, table: &DraughtsMatch) -> String {
     if table.ending.is_some() {
-        return table.ending_text();
+        return table.ending_text(w);
     }
     match table.offer {
         Some(Offer::Draw(by)) if by != table.bottom => {
-            return format!("{} offers a draw.", table.name(by));
+            return w.with("draughts-draw-offered", &[("name", table.shown_name(w, by).into())]);
         }
         Some(Offer::TakeBack(by)) if by != table.bottom => {
-            return format!("{} asks to take back a move.", table.name(by));
+            return w.with("draughts-take-back-asked", &[("name", table.shown_name(w, by).into())]);
         }
-        Some(_) => return "Waiting for the answer to your offer...".into(),
+        Some(_) => return w.get("draughts-offer-waiting"),
         None => {}
     }
     let colour = table.to_move();
+    let to_move = || {
+        w.with(
+            "draughts-to-move",
+            &[
+                ("colour", w.get(colour_message(colour)).into()),
+                ("name", table.shown_name(w, colour).into()),
+            ],
+        )
+    };
     let who = match table.mover() {
-        Player::Computer(_) if is_thinking(table) => "The computer is thinking...".to_string(),
-        Player::Remote => format!("{} to move ({})", colour_label(colour), table.name(colour)),
-        _ if table.players == [Player::Human; 2] => {
-            format!("{} to move ({})", colour_label(colour), table.name(colour))
-        }
-        _ => "Your move".to_string(),
+        Player::Computer(_) if is_thinking(table) => w.get("draughts-thinking"),
+        Player::Remote => to_move(),
+        _ if table.players == [Player::Human; 2] => to_move(),
+        _ => w.get("draughts-your-move"),
     };
     if has_capture(&table.game.position) {
-        format!("{who}\nCapturing is required [CK-5].")
+        format!("{who}\n{}", w.get("draughts-capture-required"))
     } else {
         who
     }
 }
 
-fn sides(table: &DraughtsMatch) -> String {
+fn sides(w: &Words, table: &DraughtsMatch) -> String {
     [Colour::Black, Colour::Red]
         .map(|c| {
-            format!(
-                "{} - {}: {} on the board, {} captured",
-                colour_label(c),
-                table.name(c),
-                table.game.position.pieces(c).count_ones(),
-                table.captured_by(c)
+            w.with(
+                "draughts-side",
+                &[
+                    ("colour", w.get(colour_message(c)).into()),
+                    ("name", table.shown_name(w, c).into()),
+                    ("pieces", table.game.position.pieces(c).count_ones().into()),
+                    ("captured", table.captured_by(c).into()),
+                ],
             )
         })
         .join("\n\n")
 }
 
-fn update(table: Res<DraughtsMatch>, mut fields: Query<(&DraughtsField, &mut Text)>) {
+fn update(
+    table: Res<DraughtsMatch>,
+    w: Res<Words>,
+    mut fields: Query<(&DraughtsField, &mut Text)>,
+) {
     for (field, mut text) in &mut fields {
         let value = match field {
-            DraughtsField::Status => status(&table),
-            DraughtsField::Sides => sides(&table),
-            DraughtsField::LastMove => table
-                .last_move()
-                .map_or(String::new(), |m| format!("Last move: {}", write_move(&m))),
-            DraughtsField::Help => "Click a piece, then where it goes (or drag it). In a \
-                                    multi-jump click each landing, or the last. Or type a \
-                                    square's number and Enter. Esc: pause, resign."
-                .to_string(),
+            DraughtsField::Status => status(&w, &table),
+            DraughtsField::Sides => sides(&w, &table),
+            DraughtsField::LastMove => table.last_move().map_or(String::new(), |m| {
+                w.with("draughts-last-move", &[("move", write_move(&m).into())])
+            }),
+            DraughtsField::Help => w.get("draughts-help"),
         };
         if text.0 != value {
             text.0 = value;
@@ -176,32 +196,35 @@ fn act(mut table: ResMut<DraughtsMatch>, mut actions: MessageReader<Action>) {
 fn finish(
     mut commands: Commands,
     table: Res<DraughtsMatch>,
+    w: Res<Words>,
     mut screen: ResMut<NextState<Screen>>,
 ) {
     if table.ending.is_none() {
         return;
     }
     let headline = match table.winner() {
-        Some(colour) => format!("{} wins", table.name(colour)),
-        None => "A draw".to_string(),
+        Some(colour) => w.with("draughts-wins", &[("name", table.shown_name(&w, colour).into())]),
+        None => w.get("draughts-a-draw"),
     };
     commands.insert_resource(MatchSummary {
         headline,
-        game: "English draughts".into(),
+        game: w.get("draughts-title"),
         sides: [Colour::Black, Colour::Red]
             .map(|c| {
-                format!(
-                    "{} ({}): captured {}",
-                    table.name(c),
-                    colour_label(c),
-                    table.captured_by(c)
+                w.with(
+                    "draughts-summary-side",
+                    &[
+                        ("name", table.shown_name(&w, c).into()),
+                        ("colour", w.get(colour_message(c)).into()),
+                        ("captured", table.captured_by(c).into()),
+                    ],
                 )
             })
             .to_vec(),
-        ending: table.ending_text(),
+        ending: table.ending_text(&w),
         // Online, a rematch needs the friend again: a new invite.
         rematch: !table.online,
-        offers: vec![("Save as PDN".into(), Action::SavePdn)],
+        offers: vec![(w.get("draughts-save-pdn"), Action::SavePdn)],
         note: None,
     });
     screen.set(Screen::Results);

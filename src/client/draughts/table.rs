@@ -7,7 +7,8 @@ use crate::checkers::level::Level;
 use crate::checkers::pdn::{Game, Outcome, write_game};
 use crate::checkers::turns::{Offer, Say, Turn};
 use crate::checkers::{Colour, Draughts, Move, Moves, Position, Status};
-use crate::client::flow::setup::colour_label;
+use crate::client::flow::setup::{colour_message, draughts_level_message};
+use crate::client::words::Words;
 use bevy::prelude::*;
 
 /// Who plays a colour.
@@ -136,9 +137,20 @@ impl DraughtsMatch {
         self.players[colour_index(self.to_move())]
     }
 
-    /// `colour`'s name.
+    /// `colour`'s name, as files keep it.
     pub fn name(&self, colour: Colour) -> &str {
         &self.names[colour_index(colour)]
+    }
+
+    /// `colour`'s name, as the player reads it: the computer is named in their language.
+    pub fn shown_name(&self, w: &Words, colour: Colour) -> String {
+        match self.players[colour_index(colour)] {
+            Player::Computer(level) => w.with(
+                "draughts-computer",
+                &[("level", w.get(draughts_level_message(level)).into())],
+            ),
+            Player::Human | Player::Remote => self.name(colour).to_string(),
+        }
     }
 
     /// The last move played, for its highlight.
@@ -235,23 +247,19 @@ impl DraughtsMatch {
     }
 
     /// How the game ended, in words with the rule's id.
-    pub fn ending_text(&self) -> String {
+    pub fn ending_text(&self, w: &Words) -> String {
+        let colour = |c: Colour| ("colour", w.get(colour_message(c)).into());
         match self.ending {
-            None => String::new(),
-            Some(Ending::Status(Status::Won(colour))) => {
-                format!("{} has no legal move left [CK-9].", colour_label(colour.other()))
+            None | Some(Ending::Status(Status::Playing)) => String::new(),
+            Some(Ending::Status(Status::Won(c))) => {
+                w.with("draughts-no-move", &[colour(c.other())])
             }
-            Some(Ending::Status(Status::DrawByRepetition)) => {
-                "Drawn: the same position for the third time [CK-10].".into()
-            }
-            Some(Ending::Status(Status::DrawByFortyMoves)) => {
-                "Drawn: 40 moves each without a capture or a man moving [CK-10].".into()
-            }
-            Some(Ending::Status(Status::Playing)) => String::new(),
-            Some(Ending::Resigned(colour)) => format!("{} resigned.", colour_label(colour)),
-            Some(Ending::DrawAgreed) => "Drawn by agreement.".into(),
-            Some(Ending::Left(colour)) => {
-                format!("{} left the game: it is ruled a forfeit.", self.name(colour))
+            Some(Ending::Status(Status::DrawByRepetition)) => w.get("draughts-drawn-repetition"),
+            Some(Ending::Status(Status::DrawByFortyMoves)) => w.get("draughts-drawn-forty"),
+            Some(Ending::Resigned(c)) => w.with("draughts-resigned", &[colour(c)]),
+            Some(Ending::DrawAgreed) => w.get("draughts-drawn-agreed"),
+            Some(Ending::Left(c)) => {
+                w.with("draughts-left", &[("name", self.shown_name(w, c).into())])
             }
         }
     }
@@ -328,7 +336,7 @@ mod tests {
         let mut m = DraughtsMatch::new(Colour::Black, Player::Human, names, 1);
         m.resign(Colour::Black);
         assert_eq!(m.winner(), Some(Colour::Red));
-        assert!(m.ending_text().contains("resigned"));
+        assert!(m.ending_text(&Words::default()).contains("resigned"));
         assert!(!m.take_back(), "a finished game stays finished");
     }
 }

@@ -26,13 +26,13 @@ impl Mode {
     /// Every local mode, in menu order.
     pub const ALL: [Mode; 4] = [Mode::PassAndPlay, Mode::VsBot, Mode::Online, Mode::Lan];
 
-    /// The name in menus.
-    pub const fn label(self) -> &'static str {
+    /// The message id of its name in menus.
+    pub const fn message(self) -> &'static str {
         match self {
-            Mode::PassAndPlay => "Pass and play",
-            Mode::VsBot => "vs Bot",
-            Mode::Online => "Online",
-            Mode::Lan => "On this network",
+            Mode::PassAndPlay => "mode-pass-and-play",
+            Mode::VsBot => "mode-vs-bot",
+            Mode::Online => "mode-online",
+            Mode::Lan => "mode-lan",
         }
     }
 
@@ -170,46 +170,46 @@ impl MatchSetup {
     }
 }
 
-/// The game type's name in menus.
-pub const fn variant_label(variant: Variant) -> &'static str {
+/// The message id of the game type's name in menus.
+pub const fn variant_message(variant: Variant) -> &'static str {
     match variant {
-        Variant::Classic => "Classic",
-        Variant::DiscPool => "Disc Pool",
-        Variant::Freestyle => "Freestyle",
+        Variant::Classic => "variant-classic",
+        Variant::DiscPool => "variant-disc-pool",
+        Variant::Freestyle => "variant-freestyle",
     }
 }
 
-/// The board preset's name in menus.
-pub const fn preset_label(preset: PresetId) -> &'static str {
+/// The message id of the board preset's name in menus.
+pub const fn preset_message(preset: PresetId) -> &'static str {
     match preset {
-        PresetId::Standard => "Standard",
-        PresetId::Icf => "ICF",
+        PresetId::Standard => "board-standard",
+        PresetId::Icf => "board-icf",
     }
 }
 
-/// The bot level's name in menus.
-pub const fn level_label(level: BotLevel) -> &'static str {
+/// The message id of the bot level's name in menus.
+pub const fn level_message(level: BotLevel) -> &'static str {
     match level {
-        BotLevel::Easy => "Easy",
-        BotLevel::Medium => "Medium",
-        BotLevel::Hard => "Hard",
+        BotLevel::Easy => "level-easy",
+        BotLevel::Medium => "level-medium",
+        BotLevel::Hard => "level-hard",
     }
 }
 
-/// A draughts level's name in menus.
-pub const fn draughts_level_label(level: Level) -> &'static str {
+/// The message id of a draughts level's name in menus.
+pub const fn draughts_level_message(level: Level) -> &'static str {
     match level {
-        Level::Easy => "Easy",
-        Level::Medium => "Medium",
-        Level::Hard => "Hard",
+        Level::Easy => "level-easy",
+        Level::Medium => "level-medium",
+        Level::Hard => "level-hard",
     }
 }
 
-/// A draughts colour's name in menus and the status line.
-pub const fn colour_label(colour: Colour) -> &'static str {
+/// The message id of a draughts colour's name in menus and the status line.
+pub const fn colour_message(colour: Colour) -> &'static str {
     match colour {
-        Colour::Black => "Black",
-        Colour::Red => "Red",
+        Colour::Black => "draughts-black",
+        Colour::Red => "draughts-red",
     }
 }
 

@@ -227,6 +227,8 @@ fn headless_app(options: &PeerOptions) -> App {
             Duration::from_secs(1) / u32::from(FRAME_RATE),
         ))
         .insert_resource(Storage::nowhere())
+        // A peer's reports are read by scripts and tests: in English, whatever the system's.
+        .insert_resource(super::SystemLanguage(super::Language::English))
         .add_plugins((super::ClientPlugin, ShooterPlugin));
     let world = app.world_mut();
     let mut preferences = world.resource_mut::<Preferences>();

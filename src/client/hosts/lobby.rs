@@ -19,6 +19,7 @@ use crate::checkers::{Colour, Draughts};
 use crate::client::flow::{Controller, GameType, MatchHost, MatchSetup, Screen};
 use crate::client::persistence::Preferences;
 use crate::client::persistence::rejoin::{RejoinFile, Ticket};
+use crate::client::words::Words;
 use crate::game::Match;
 use crate::net::connect::{
     GAME_CHANNEL, HELLO_CHANNEL, IceServer, PEER_CONNECT_BOUND, WATCH_CHANNEL, open,
@@ -207,7 +208,9 @@ fn open_lobby(
     preferences: Res<Preferences>,
     controller: Res<OnlineController>,
     mut rejoin: ResMut<RejoinFile>,
+    w: Res<Words>,
 ) {
+    let w = &*w;
     let request = request.map(|r| r.clone()).unwrap_or(JoinRequest::Quick);
     let secret = secret();
     commands.remove_resource::<JoinRequest>();
@@ -240,7 +243,7 @@ fn open_lobby(
         problem: None,
         ended: true,
         started: Instant::now(),
-        status: "Connecting to the signaling server...".into(),
+        status: w.get("lobby-connecting-server"),
         lan,
         hosting: None,
         watching: None,
@@ -250,13 +253,13 @@ fn open_lobby(
     };
     if let JoinRequest::Rejoin(ticket) = &request {
         match super::reconnect::rejoin(&mut commands, ticket, controller.0, &setup) {
-            Ok(()) => lobby.status = "Taking your seat back...".into(),
+            Ok(()) => lobby.status = w.get("lobby-rejoining"),
             Err(why) => {
                 // A ticket that can never work again is not offered again.
                 if ticket.usable(super::tape::now()).is_err() {
                     rejoin.clear();
                 }
-                let problem = format!("Cannot rejoin the match: {why}.");
+                let problem = w.with("lobby-cannot-rejoin", &[("why", why.into())]);
                 lobby.status = problem.clone();
                 lobby.problem = Some(problem);
             }
@@ -264,12 +267,12 @@ fn open_lobby(
         commands.insert_resource(lobby);
         return;
     }
-    if let Some(watch) = watch_address(&request, &preferences) {
+    if let Some(watch) = watch_address(w, &request, &preferences) {
         match watch.and_then(|(url, ice)| Watcher::open(&url, &ice, name)) {
             Ok(watcher) => {
                 lobby.watching = Some(watcher);
                 lobby.ended = false;
-                lobby.status = "Connecting to the match's players...".into();
+                lobby.status = w.get("lobby-connecting-players");
             }
             Err(problem) => {
                 lobby.status = problem.clone();
@@ -279,7 +282,7 @@ fn open_lobby(
         commands.insert_resource(lobby);
         return;
     }
-    match room(&request, &preferences, players, game) {
+    match room(w, &request, &preferences, players, game) {
         Ok(Room { url, base, code, players, creator, hosting }) => {
             let url = with_grace(&url, setup.grace);
             lobby.base = base;
@@ -311,6 +314,7 @@ fn open_lobby(
 /// Where a request to watch leads: the watch address and the ICE servers to use (none on
 /// this network), or why there is none; `None` for a request to play.
 fn watch_address(
+    w: &Words,
     request: &JoinRequest,
     preferences: &Preferences,
 ) -> Option<Result<(String, Vec<crate::net::connect::IceServer>), String>> {
@@ -320,12 +324,12 @@ fn watch_address(
                 let server = found.server.as_deref().unwrap_or(&preferences.signaling);
                 Ok((watch_room(server, &found.code), preferences.ice.clone()))
             }
-            None => Err(format!("{text:?} is not an invite code (13 letters and digits).")),
+            None => Err(w.with("lobby-not-a-code", &[("text", format!("{text:?}").into())])),
         }),
         JoinRequest::WatchLan { address, listing } => Some(if listing.watchable() {
             Ok((watch_room(&format!("ws://{address}"), &listing.room), Vec::new()))
         } else {
-            Err(format!("Cannot watch {}'s game: it is another version's.", listing.host))
+            Err(w.with("lobby-watch-other-version", &[("host", listing.host.clone().into())]))
         }),
         _ => None,
     }
@@ -345,6 +349,7 @@ struct Room {
 /// The room a request joins (and, hosting on this network, the game hosted), or why
 /// there is none.
 fn room(
+    w: &Words,
     request: &JoinRequest,
     preferences: &Preferences,
     players: u8,
@@ -367,7 +372,7 @@ fn room(
                 let url = private_room(server, &found.code, found.players);
                 Ok(online_at(server, url, Some(found.code), found.players, false))
             }
-            None => Err(format!("{text:?} is not an invite code (13 letters and digits).")),
+            None => Err(w.with("lobby-not-a-code", &[("text", format!("{text:?}").into())])),
         },
         JoinRequest::Room { code, players, creator } => {
             let url = private_room(signaling, code, *players);
@@ -390,14 +395,15 @@ fn room(
                 room: code.clone(),
             };
             let hosting = LanHosting::start(preferences.lan_port, listing)
-                .map_err(|e| format!("Cannot host on this network: {e}"))?;
+                .map_err(|e| w.with("lobby-cannot-host", &[("why", e.to_string().into())]))?;
             let base = hosting.local_url();
             let url = private_room_of(&base, &code, players, *protocol);
             Ok(Room { url, base, code: None, players, creator: true, hosting: Some(hosting) })
         }
         JoinRequest::Lan { address, listing } => {
             if let Some(why) = listing.refusal() {
-                return Err(format!("Cannot join {}'s game: {why}.", listing.host));
+                let host = ("host", listing.host.clone().into());
+                return Err(w.with("lobby-cannot-join", &[host, ("why", why.to_string().into())]));
             }
             let base = format!("ws://{address}");
             let url = private_room(&base, &listing.room, listing.players);
@@ -423,15 +429,16 @@ fn wait_in_lobby(
     controller: Res<OnlineController>,
     impairment: Option<Res<OnlineImpairment>>,
     diagnostics: Res<DiagnosticsDir>,
-    setup: Res<MatchSetup>,
+    (setup, w): (Res<MatchSetup>, Res<Words>),
     mut screen: ResMut<NextState<Screen>>,
     mut host: ResMut<NextState<MatchHost>>,
     mut game: ResMut<NextState<GameType>>,
 ) {
     let Some(mut lobby) = lobby else { return };
     let lobby = &mut *lobby;
+    let w = &*w;
     if lobby.watching.is_some() {
-        wait_to_watch(&mut commands, lobby, &mut screen, &mut host, &mut game);
+        wait_to_watch(w, &mut commands, lobby, &mut screen, &mut host, &mut game);
         return;
     }
     let failed = lobby.failure.lock().ok().and_then(|failure| failure.try_recv().ok());
@@ -442,28 +449,26 @@ fn wait_in_lobby(
         lobby.problem = Some(message);
     }
     let mut socket = lobby.socket.take();
-    let connected = match socket.as_mut().map(|socket| poll(socket, lobby)) {
+    let connected = match socket.as_mut().map(|socket| poll(w, socket, lobby)) {
         Some(Some(connected)) => connected,
         Some(None) => {
             // The loop ended between two frames; its reason arrives on `failure`.
             socket = None;
             lobby.ended = true;
-            lobby
-                .problem
-                .get_or_insert_with(|| "the connection to the signaling server ended".into());
+            lobby.problem.get_or_insert_with(|| w.get("lobby-server-ended"));
             Vec::new()
         }
         None => Vec::new(),
     };
     let identified = socket.as_mut().is_some_and(|s| s.id().is_some());
-    if socket.is_some() && watch_connecting(lobby, &connected) {
+    if socket.is_some() && watch_connecting(w, lobby, &connected) {
         socket = None;
     }
     lobby.socket = socket;
     if let Some(hosting) = lobby.hosting.as_mut() {
         hosting.follow_seats();
     }
-    lobby.status = status(lobby, connected.len(), identified);
+    lobby.status = status(w, lobby, connected.len(), identified);
     let Some(socket) = lobby.socket.as_mut() else { return };
     let Some(me) = socket.id() else { return };
     let everyone_said_hello =
@@ -481,13 +486,13 @@ fn wait_in_lobby(
         lobby.hellos.iter().filter(|(p, _)| connected.contains(p)).cloned().collect();
     hellos.push((me, lobby.mine.clone()));
     let Some(agreed) = agree(&hellos, match_seed(&peers)) else {
-        lobby.problem = Some("the players chose games that cannot be played together".into());
+        lobby.problem = Some(w.get("lobby-games-differ"));
         return;
     };
     let (Ok(channel), Ok(stream)) =
         (socket.take_channel(GAME_CHANNEL), socket.take_channel(WATCH_CHANNEL))
     else {
-        lobby.problem = Some("the game channel is gone".into());
+        lobby.problem = Some(w.get("lobby-channel-gone"));
         return;
     };
     let counters = Arc::new(Counters::default());
@@ -502,7 +507,7 @@ fn wait_in_lobby(
     let session = match build_session::<OnlineConfig>(me, &seats, grace, channel) {
         Ok(session) => session,
         Err(e) => {
-            lobby.problem = Some(format!("cannot start the match: {e}"));
+            lobby.problem = Some(w.with("lobby-cannot-start", &[("why", e.to_string().into())]));
             return;
         }
     };
@@ -584,6 +589,7 @@ fn wait_in_lobby(
 
 /// Watching: waits for a player to send the match, then shows it.
 fn wait_to_watch(
+    w: &Words,
     commands: &mut Commands,
     lobby: &mut Lobby,
     screen: &mut NextState<Screen>,
@@ -602,8 +608,8 @@ fn wait_to_watch(
     }
     let Some(follower) = watcher.follower.as_ref() else {
         lobby.status = match watcher.players_connected() {
-            0 => "Connecting to the match's players...".into(),
-            n => format!("Connected to {n} player(s), waiting for the match..."),
+            0 => w.get("lobby-connecting-players"),
+            n => w.with("lobby-watch-waiting", &[("count", n.into())]),
         };
         return;
     };
@@ -622,7 +628,7 @@ fn wait_to_watch(
 /// Polls the socket: peers gone are forgotten, newcomers are sent this peer's hello, and
 /// hellos received are kept. Returns the peers connected now, or `None` once the socket's
 /// message loop has ended (matchbox's panicking calls are never used).
-fn poll(socket: &mut WebRtcSocket, lobby: &mut Lobby) -> Option<Vec<PeerId>> {
+fn poll(w: &Words, socket: &mut WebRtcSocket, lobby: &mut Lobby) -> Option<Vec<PeerId>> {
     for (peer, state) in socket.try_update_peers().ok()? {
         if state == PeerState::Disconnected {
             lobby.hellos.retain(|(p, _)| *p != peer);
@@ -649,10 +655,7 @@ fn poll(socket: &mut WebRtcSocket, lobby: &mut Lobby) -> Option<Vec<PeerId>> {
                 lobby.hellos.push((peer, h))
             }
             Some(_) => {}
-            None => {
-                lobby.problem =
-                    Some("a player with another version of the game tried to join".into())
-            }
+            None => lobby.problem = Some(w.get("lobby-other-version")),
         }
     }
     Some(connected)
@@ -664,30 +667,21 @@ fn watchers_among(hellos: &[(PeerId, Hello)], connected: &[PeerId]) -> Vec<PeerI
     connected.iter().copied().filter(watching).collect()
 }
 
-/// Why no connection to a player could be made.
-const NO_ROUTE: &str = "there is no network route between you (a firewall or NAT). A TURN \
-                        relay (Settings, ICE servers) or playing on one network fixes this.";
-
-/// The same on one network, where only a firewall can be in the way.
-const NO_LAN_ROUTE: &str = "a firewall on this network is in the way: allow carrom's UDP \
-                            traffic between your machines.";
-
 /// Keeps the time each introduced peer started connecting; true (and the lobby ended, with
 /// the reason) once one has tried for longer than [`PEER_CONNECT_BOUND`]. A peer that
 /// leaves after trying for half as long most likely gave up on us the same way: that is
 /// said too, and the lobby waits on for someone else.
-fn watch_connecting(lobby: &mut Lobby, connected: &[PeerId]) -> bool {
+fn watch_connecting(w: &Words, lobby: &mut Lobby, connected: &[PeerId]) -> bool {
     let introduced = lobby.introduced.peers();
     let pending: Vec<PeerId> =
         introduced.iter().copied().filter(|p| !connected.contains(p)).collect();
     let gave_up = lobby.connecting.iter().any(|(peer, since)| {
         !introduced.contains(peer) && since.elapsed() >= PEER_CONNECT_BOUND / 2
     });
-    let no_route = if lobby.lan { NO_LAN_ROUTE } else { NO_ROUTE };
+    // On one network only a firewall can be in the way.
+    let no_route = w.get(if lobby.lan { "lobby-no-lan-route" } else { "lobby-no-route" });
     if gave_up {
-        lobby.problem = Some(format!(
-            "A player arrived, but no connection to them could be made and they left: {no_route}"
-        ));
+        lobby.problem = Some(w.with("lobby-peer-left", &[("why", no_route.clone().into())]));
     }
     lobby.connecting.retain(|(peer, _)| pending.contains(peer));
     for peer in pending {
@@ -699,16 +693,15 @@ fn watch_connecting(lobby: &mut Lobby, connected: &[PeerId]) -> bool {
         return false;
     }
     lobby.ended = true;
-    lobby.problem = Some(format!(
-        "A player arrived, but no connection to them could be made in {} s: {no_route}",
-        PEER_CONNECT_BOUND.as_secs()
-    ));
+    let seconds = ("seconds", PEER_CONNECT_BOUND.as_secs().into());
+    lobby.problem = Some(w.with("lobby-peer-unreachable", &[seconds, ("why", no_route.into())]));
     true
 }
 
 /// The lobby's status line: any problem, then who is here.
-fn status(lobby: &Lobby, connected: usize, identified: bool) -> String {
-    let arrived: Vec<String> = std::iter::once(format!("{} (you)", lobby.mine.name))
+fn status(w: &Words, lobby: &Lobby, connected: usize, identified: bool) -> String {
+    let you = w.with("lobby-you", &[("name", lobby.mine.name.clone().into())]);
+    let arrived: Vec<String> = std::iter::once(you)
         .chain(lobby.hellos.iter().filter(|(_, h)| !h.watcher).map(|(_, h)| h.name.clone()))
         .collect();
     let watching = lobby.hellos.iter().filter(|(_, h)| h.watcher).count();
@@ -716,28 +709,27 @@ fn status(lobby: &Lobby, connected: usize, identified: bool) -> String {
     let here = if lobby.ended {
         String::new()
     } else if identified {
-        let connecting = match lobby.connecting.len() {
-            0 => String::new(),
-            n => format!(" ({n} more connecting...)"),
-        };
-        let watching = match watching {
-            0 => String::new(),
-            n => format!(" ({n} watching)"),
-        };
-        format!(
-            "{} of {} players here{connecting}: {}{watching}",
-            connected + 1,
-            lobby.players,
-            arrived.join(", ")
+        w.with(
+            "lobby-here",
+            &[
+                ("here", (connected + 1).into()),
+                ("players", lobby.players.into()),
+                ("connecting", lobby.connecting.len().into()),
+                ("names", arrived.join(", ").into()),
+                ("watching", watching.into()),
+            ],
         )
     } else if lobby.lan {
-        "Connecting to the host...".to_string()
+        w.get("lobby-connecting-host")
     } else {
-        "Connecting to the signaling server...".to_string()
+        w.get("lobby-connecting-server")
     };
     let unannounced = lobby.hosting.as_ref().and_then(|h| h.unannounced.as_ref());
     let here = match unannounced {
-        Some(why) => format!("{here}\n{why}: players must type this machine's address."),
+        Some(why) => {
+            let why = w.with("lobby-unannounced", &[("why", why.to_string().into())]);
+            format!("{here}\n{why}")
+        }
         None => here,
     };
     match &lobby.problem {

@@ -10,6 +10,7 @@ use super::local::LocalMatch;
 use super::sets::{HostSystems, MatchSystems};
 use crate::client::draughts::DraughtsMatch;
 use crate::client::flow::Screen;
+use crate::client::words::Words;
 use crate::game::{Input, Match, Phase, advance};
 use crate::net::connect::HELLO_CHANNEL;
 use crate::net::connect::IceServer;
@@ -440,6 +441,7 @@ pub(super) fn session_events(
     session: Option<ResMut<Session<OnlineConfig>>>,
     mut online: ResMut<Online>,
     record: Option<Res<OnlineRecord>>,
+    w: Res<Words>,
 ) {
     // None while the match waits for a player who dropped (no session runs then).
     let (confirmed, events) = match session {
@@ -478,8 +480,8 @@ pub(super) fn session_events(
         && let Some(peer) = gone.iter().find(|p| online.peers.contains(p))
     {
         online.ending.get_or_insert(NetworkEnding::PeerLeft);
-        online.message =
-            Some(format!("{} left before the match began: it cannot start.", online.name(*peer)));
+        let name = ("name", online.name(*peer).into());
+        online.message = Some(w.with("online-left-before", &[name]));
     }
     if let Some(socket) = online.socket.as_mut() {
         for (handle, peer) in online.peers.iter().enumerate() {
@@ -528,8 +530,8 @@ pub(super) fn session_events(
             GgrsEvent::Disconnected { addr } => {
                 online.waiting = None;
                 online.ending.get_or_insert(NetworkEnding::PeerLeft);
-                online.message =
-                    Some(format!("{} left the match: it is ruled a forfeit.", online.name(addr)));
+                let name = ("name", online.name(addr).into());
+                online.message = Some(w.with("online-left", &[name]));
             }
             GgrsEvent::DesyncDetected { frame, local_checksum, remote_checksum, addr } => {
                 let me = online.socket.as_mut().and_then(|s| s.id());
@@ -544,16 +546,17 @@ pub(super) fn session_events(
                 };
                 let written = record.as_ref().and_then(|record| record.write(&tag, found));
                 let report = written.as_ref().map_or_else(
-                    || "no report could be written".to_string(),
-                    |p| format!("report: {}", p.display()),
+                    || w.get("online-no-report"),
+                    |p| w.with("online-report", &[("path", p.display().to_string().into())]),
                 );
                 online.ending = Some(NetworkEnding::Desync);
                 online.record = written;
-                online.message = Some(format!(
-                    "Desync with {} at frame {}: the games differ ({report}).",
-                    online.name(addr),
-                    offset + frame as i64
-                ));
+                let args = [
+                    ("name", online.name(addr).into()),
+                    ("frame", (offset + frame as i64).into()),
+                    ("report", report.into()),
+                ];
+                online.message = Some(w.with("online-desync", &args));
             }
             _ => {}
         }
@@ -584,12 +587,16 @@ fn show_banner(
     online: Res<Online>,
     session: Option<Res<Session<OnlineConfig>>>,
     mut banners: Query<&mut Text, With<Banner>>,
+    w: Res<Words>,
 ) {
     let mut lines: Vec<String> = online.holding.iter().cloned().collect();
     if let Some((handle, deadline)) = online.waiting.filter(|_| online.holding.is_none()) {
         let left = deadline.saturating_duration_since(Instant::now()).as_secs_f32().ceil();
         let who = online.names.get(handle).cloned().unwrap_or_default();
-        lines.push(format!("{who} disconnected - waiting {left:.0} s"));
+        lines.push(w.with(
+            "reconnect-waiting",
+            &[("names", who.into()), ("seconds", (left as i64).into())],
+        ));
     }
     if let Some(message) = &online.message {
         lines.push(message.clone());
@@ -600,21 +607,27 @@ fn show_banner(
             .map(|handle| {
                 let who = online.names.get(handle).cloned().unwrap_or_default();
                 let route = match online.routes[handle] {
-                    None => "connecting",
-                    known => route_name(known),
+                    None => w.get("online-connecting"),
+                    Some(true) => w.get("online-relayed"),
+                    Some(false) => w.get("online-direct"),
                 };
                 match session.network_stats(handle) {
-                    Ok(stats) => format!("{who}: {} ms, {route}", stats.ping),
+                    Ok(stats) => {
+                        let args = [
+                            ("name", who.into()),
+                            ("ping", stats.ping.into()),
+                            ("route", route.into()),
+                        ];
+                        w.with("online-ping", &args)
+                    }
                     Err(_) => format!("{who}: {route}"),
                 }
             })
             .collect();
         lines.push(pings.join("   "));
     }
-    match online.watchers.len() {
-        0 => {}
-        1 => lines.push("1 watching".into()),
-        n => lines.push(format!("{n} watching")),
+    if !online.watchers.is_empty() {
+        lines.push(w.with("online-watching", &[("count", online.watchers.len().into())]));
     }
     let text = lines.join("\n");
     for mut banner in &mut banners {

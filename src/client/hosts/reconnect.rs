@@ -31,6 +31,7 @@ use crate::net::resume::{Offer, Refused, Resumed, Resumption, Round, accept, for
 
 /// Messages received on the resume channel, with their sender.
 type Inbox = Vec<(PeerId, bytes::Bytes)>;
+use crate::client::words::Words;
 use crate::net::room::rejoin_room;
 use crate::net::session::build_session;
 use crate::net::socket::{Counters, SafeChannel, drain};
@@ -323,7 +324,7 @@ fn hold(world: &mut World) {
             resume(world, resumed);
         }
         None => {
-            online.holding = Some(banner(&online, &holding));
+            online.holding = Some(banner(world.resource::<Words>(), &online, &holding));
             world.insert_resource(online);
             world.insert_resource(holding);
         }
@@ -343,21 +344,22 @@ fn seat_of(holding: &Holding) -> u8 {
 
 /// What the banner says while holding: who is waited for and for how long, and whether
 /// this player's own connection is being made again.
-fn banner(online: &Online, holding: &Holding) -> String {
+fn banner(w: &Words, online: &Online, holding: &Holding) -> String {
     let left = holding.seconds_left();
     let absent = holding.round.absent();
     let mut lines = Vec::new();
     if absent.is_empty() {
-        lines.push("Everyone is back - resuming...".to_string());
+        lines.push(w.get("reconnect-resuming"));
     } else {
         let names: Vec<&str> = absent
             .iter()
             .filter_map(|s| online.names.get(*s as usize).map(String::as_str))
             .collect();
-        lines.push(format!("{} disconnected - waiting {left} s", names.join(", ")));
+        let args = [("names", names.join(", ").into()), ("seconds", left.into())];
+        lines.push(w.with("reconnect-waiting", &args));
     }
     if let Some(trouble) = &holding.trouble {
-        lines.push(format!("Reconnecting ({trouble})..."));
+        lines.push(w.with("reconnect-trouble", &[("why", trouble.clone().into())]));
     }
     lines.join("\n")
 }
@@ -470,10 +472,15 @@ fn resume(world: &mut World, resumed: Resumed) {
         let who = online.names.get(seat as usize).cloned().unwrap_or_default();
         online.ending = Some(NetworkEnding::PeerLeft);
         online.settled = true;
-        online.message = Some(if resumed.drops[seat as usize] >= crate::net::resume::MAX_DROPS {
-            format!("{who} dropped {} times: it is ruled a forfeit.", resumed.drops[seat as usize])
+        let w = world.resource::<Words>();
+        let drops = resumed.drops[seat as usize];
+        online.message = Some(if drops >= crate::net::resume::MAX_DROPS {
+            w.with(
+                "reconnect-forfeit-drops",
+                &[("name", who.clone().into()), ("count", drops.into())],
+            )
         } else {
-            format!("{who} did not come back in time: it is ruled a forfeit.")
+            w.with("reconnect-forfeit-late", &[("name", who.clone().into())])
         });
         info!("resumed in epoch {}: {who} forfeits", resumed.epoch);
         world.insert_resource(online);
@@ -497,7 +504,8 @@ fn resume(world: &mut World, resumed: Resumed) {
         }
         Err(e) => {
             online.ending = Some(NetworkEnding::PeerLeft);
-            online.message = Some(format!("The match could not resume: {e}"));
+            let why = ("why", e.to_string().into());
+            online.message = Some(world.resource::<Words>().with("reconnect-failed", &[why]));
         }
     }
     world.insert_resource(online);

@@ -9,6 +9,7 @@ use crate::checkers::{Colour, Draughts, Move, Moves};
 use crate::client::draughts::{DraughtsMatch, Player};
 use crate::client::flow::{Controller, GameType, MatchHost, PausableSystems, Screen};
 use crate::client::ui::{self, Action, MenuSet, palette};
+use crate::client::words::Words;
 use crate::game::{Input, Match, advance};
 use crate::record::{GameLog, MatchRecord};
 use bevy::prelude::*;
@@ -313,7 +314,7 @@ struct ReplayStatus;
 #[derive(Component)]
 struct TimelineFill;
 
-fn spawn_bar(mut commands: Commands) {
+fn spawn_bar(mut commands: Commands, w: Res<Words>) {
     commands
         .spawn((
             DespawnOnExit(Screen::Game),
@@ -334,7 +335,7 @@ fn spawn_bar(mut commands: Commands) {
             GlobalZIndex(5),
         ))
         .with_children(|bar| {
-            bar.spawn((ReplayStatus, ui::text("Replay", 16.0, palette::TEXT)));
+            bar.spawn((ReplayStatus, ui::text(w.get("replay-title"), 16.0, palette::TEXT)));
             // The timeline: ten parts to click, from the start to the end, filled as far as
             // the board is.
             bar.spawn(Node {
@@ -370,11 +371,11 @@ fn spawn_bar(mut commands: Commands) {
                 }
             });
             bar.spawn(ui::row()).with_children(|row| {
-                row.spawn(ui::button("Previous", Action::ReplayStep(-1), 30, false));
-                row.spawn(ui::button("Pause / play", Action::ReplayPause, 31, false));
-                row.spawn(ui::button("Next", Action::ReplayStep(1), 32, false));
+                row.spawn(ui::button(w.get("replay-previous"), Action::ReplayStep(-1), 30, false));
+                row.spawn(ui::button(w.get("replay-pause-play"), Action::ReplayPause, 31, false));
+                row.spawn(ui::button(w.get("replay-next"), Action::ReplayStep(1), 32, false));
                 for (i, speed) in [1u8, 2, 4].into_iter().enumerate() {
-                    let label = format!("{speed}x");
+                    let label = w.with("replay-speed", &[("speed", speed.into())]);
                     row.spawn(ui::button(label, Action::ReplaySpeed(speed), 33 + i as u16, false));
                 }
             });
@@ -383,17 +384,20 @@ fn spawn_bar(mut commands: Commands) {
 
 fn show_bar(
     replaying: Res<Replaying>,
+    w: Res<Words>,
     mut status: Query<&mut Text, With<ReplayStatus>>,
     mut fill: Query<&mut Node, With<TimelineFill>>,
 ) {
     let (now, end) = replaying.progress();
     let (step, steps) = replaying.step_of();
-    let unit = if replaying.games.is_empty() { "Stroke" } else { "Move" };
-    let state = if replaying.paused { "paused" } else { "playing" };
-    let line = format!(
-        "Replay: {unit} {step} of {steps}, {}x, {state}\n{}",
-        replaying.speed, replaying.record.result
-    );
+    let id = match (replaying.games.is_empty(), replaying.paused) {
+        (true, true) => "replay-stroke-paused",
+        (true, false) => "replay-stroke-playing",
+        (false, true) => "replay-move-paused",
+        (false, false) => "replay-move-playing",
+    };
+    let args = [("step", step.into()), ("steps", steps.into()), ("speed", replaying.speed.into())];
+    let line = format!("{}\n{}", w.with(id, &args), replaying.record.result);
     for mut text in &mut status {
         if text.0 != line {
             text.0 = line.clone();

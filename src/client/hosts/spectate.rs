@@ -10,6 +10,7 @@ use super::tape::NotRecorded;
 use crate::checkers::Colour;
 use crate::client::draughts::{DraughtsMatch, Player};
 use crate::client::flow::{Controller, PausableSystems, Screen};
+use crate::client::words::Words;
 use crate::game::{Input, advance};
 use crate::net::watch::Watched;
 use crate::net::watcher::Watcher;
@@ -164,14 +165,15 @@ fn spawn_banner(mut commands: Commands) {
     commands.spawn((WatchBanner, super::online::banner_line()));
 }
 
-fn show_banner(spectating: Res<Spectating>, mut banners: Query<&mut Text, With<WatchBanner>>) {
-    let watching = match spectating.watching() {
-        0 | 1 => String::new(),
-        n => format!(" with {} others", n - 1),
-    };
+fn show_banner(
+    spectating: Res<Spectating>,
+    w: Res<Words>,
+    mut banners: Query<&mut Text, With<WatchBanner>>,
+) {
+    let others = ("others", spectating.watching().saturating_sub(1).into());
     let line = match &spectating.ended {
-        Some(why) => format!("Watching stopped: {why}"),
-        None => format!("Watching live{watching} - Esc to stop"),
+        Some(why) => w.with("watch-stopped", &[("why", why.clone().into())]),
+        None => w.with("watch-live", &[others]),
     };
     for mut banner in &mut banners {
         if banner.0 != line {

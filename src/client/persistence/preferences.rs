@@ -9,6 +9,7 @@ use crate::client::flow::GameType;
 use crate::client::flow::setup::{MatchSetup, Mode};
 use crate::client::persistence::storage::{self, Storage};
 use crate::client::ui::Notice;
+use crate::client::words::{self, Language, SystemLanguage, Words, default_name, unreadable};
 pub use crate::net::connect::IceServer;
 use crate::rules::Variant;
 use crate::sim::PresetId;
@@ -45,6 +46,8 @@ pub struct Preferences {
     pub lan_port: u16,
     /// How many match records are kept (the oldest are removed beyond it).
     pub records_kept: u16,
+    /// The language every word is shown in.
+    pub language: Language,
 }
 
 /// How many match records are kept unless Settings say otherwise.
@@ -118,6 +121,19 @@ impl Default for Preferences {
             theme: BoardTheme::default(),
             lan_port: DEFAULT_LAN_PORT,
             records_kept: DEFAULT_RECORDS_KEPT,
+            language: Language::English,
+        }
+    }
+}
+
+impl Preferences {
+    /// A new player's settings: in `language`, the names too.
+    pub fn new_in(language: Language) -> Preferences {
+        let words = Words::new(language);
+        Preferences {
+            names: core::array::from_fn(|seat| default_name(&words, seat)),
+            language,
+            ..Preferences::default()
         }
     }
 }
@@ -138,6 +154,9 @@ struct SettingsFile {
     lan_port: u16,
     #[serde(default = "default_records_kept")]
     records_kept: u16,
+    /// The language's code (older files have none: the system's).
+    #[serde(default)]
+    language: Option<String>,
     setup: SetupFile,
 }
 
@@ -202,6 +221,7 @@ impl SettingsFile {
             theme: preferences.theme,
             lan_port: preferences.lan_port,
             records_kept: preferences.records_kept,
+            language: Some(preferences.language.code().into()),
             setup: SetupFile {
                 variant: setup.variant.name().into(),
                 mode: setup.mode.name().into(),
@@ -218,7 +238,8 @@ impl SettingsFile {
         }
     }
 
-    fn parse(bytes: &[u8]) -> Result<(Preferences, MatchSetup), String> {
+    /// The settings in `bytes`; a file that names no language we speak gets `system`'s.
+    fn parse(bytes: &[u8], system: Language) -> Result<(Preferences, MatchSetup), String> {
         let file: SettingsFile = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
         if file.format != FORMAT {
             return Err(format!("format {} (this version reads {FORMAT})", file.format));
@@ -269,6 +290,7 @@ impl SettingsFile {
             theme: file.theme,
             lan_port: file.lan_port,
             records_kept: file.records_kept.max(1),
+            language: file.language.as_deref().and_then(Language::from_code).unwrap_or(system),
         };
         Ok((preferences, setup))
     }
@@ -296,40 +318,42 @@ pub(super) struct PreferencesPlugin;
 impl Plugin for PreferencesPlugin {
     fn build(&self, app: &mut App) {
         let (preferences, setup) = load(app.world_mut());
-        app.insert_resource(preferences).insert_resource(setup).add_systems(
-            Update,
-            (
-                save.run_if(
-                    resource_changed::<Preferences>.or_eager(resource_changed::<MatchSetup>),
-                ),
-                apply_display.run_if(resource_changed::<Preferences>),
-            ),
-        );
+        app.insert_resource(Words::new(preferences.language))
+            .insert_resource(preferences)
+            .insert_resource(setup)
+            .add_systems(
+                Update,
+                (
+                    apply_language.run_if(resource_changed::<Preferences>),
+                    save.run_if(
+                        resource_changed::<Preferences>.or_eager(resource_changed::<MatchSetup>),
+                    ),
+                    apply_display.run_if(resource_changed::<Preferences>),
+                )
+                    .chain(),
+            );
     }
 }
 
 fn load(world: &mut World) -> (Preferences, MatchSetup) {
+    let system = world.get_resource::<SystemLanguage>().map_or_else(Language::of_system, |s| s.0);
+    let fresh = || (Preferences::new_in(system), MatchSetup::default());
     let Some(path) = world.resource::<Storage>().settings_file() else {
-        return Default::default();
+        return fresh();
     };
     let problem = match storage::read(&path) {
-        Ok(None) => return Default::default(),
-        Ok(Some(bytes)) => match SettingsFile::parse(&bytes) {
+        Ok(None) => return fresh(),
+        Ok(Some(bytes)) => match SettingsFile::parse(&bytes, system) {
             Ok(loaded) => return loaded,
             Err(why) => why,
         },
         Err(e) => e.to_string(),
     };
-    let kept = match storage::set_aside(&path) {
-        Ok(backup) => format!("kept as {}", backup.display()),
-        Err(e) => format!("could not be moved aside: {e}"),
-    };
-    let message = format!(
-        "Your settings could not be read ({problem}); defaults are in use. The file was {kept}."
-    );
+    let kept = storage::set_aside(&path);
+    let message = unreadable(&Words::new(system), "what-settings", &problem, &kept);
     warn!("{message}");
     world.resource_mut::<Notice>().0 = Some(message);
-    Default::default()
+    fresh()
 }
 
 fn save(
@@ -337,6 +361,7 @@ fn save(
     setup: Res<MatchSetup>,
     storage: Res<Storage>,
     mut notice: ResMut<Notice>,
+    w: Res<Words>,
 ) {
     let Some(path) = storage.settings_file() else { return };
     let file = SettingsFile::of(&preferences, &setup);
@@ -344,10 +369,32 @@ fn save(
         .map_err(std::io::Error::other)
         .and_then(|bytes| storage::write_atomic(&path, &bytes));
     if let Err(e) = written {
-        let message = format!("Settings could not be saved to {}: {e}", path.display());
+        let message = words::not_saved(&w, &path, &e);
         warn!("{message}");
         notice.0 = Some(message);
     }
+}
+
+/// A new language in Settings: its words, and the default names in it.
+fn apply_language(mut words: ResMut<Words>, mut preferences: ResMut<Preferences>) {
+    let language = preferences.language;
+    if words.language() == language {
+        return;
+    }
+    let new = Words::new(language);
+    for (seat, name) in preferences.bypass_change_detection().names.iter_mut().enumerate() {
+        if *name == default_name(&words, seat) {
+            *name = default_name(&new, seat);
+        }
+    }
+    *words = new;
+}
+
+/// The words of the language the settings in `world` name (while the client is built).
+pub fn words_of(world: &World) -> Words {
+    let language =
+        world.get_resource::<Preferences>().map_or_else(Language::default, |p| p.language);
+    Words::new(language)
 }
 
 fn apply_display(
@@ -372,10 +419,36 @@ mod tests {
 
     #[test]
     fn settings_survive_a_round_trip() {
-        let preferences = Preferences { volume: 3, fullscreen: true, ..Preferences::default() };
+        let preferences = Preferences {
+            volume: 3,
+            fullscreen: true,
+            language: Language::Urdu,
+            ..Preferences::default()
+        };
         let setup = MatchSetup { variant: Variant::Classic, players: 3, ..MatchSetup::default() };
         let bytes = serde_json::to_vec(&SettingsFile::of(&preferences, &setup)).unwrap();
-        assert_eq!(SettingsFile::parse(&bytes), Ok((preferences, setup)));
+        assert_eq!(SettingsFile::parse(&bytes, Language::Greek), Ok((preferences, setup)));
+    }
+
+    #[test]
+    fn a_file_without_a_language_takes_the_systems() {
+        let file = SettingsFile::of(&Preferences::default(), &MatchSetup::default());
+        let mut json = serde_json::to_value(&file).unwrap();
+        json.as_object_mut().unwrap().remove("language");
+        let bytes = serde_json::to_vec(&json).unwrap();
+        let (preferences, _) = SettingsFile::parse(&bytes, Language::Marathi).unwrap();
+        assert_eq!(preferences.language, Language::Marathi);
+        json["language"] = "xx".into();
+        let bytes = serde_json::to_vec(&json).unwrap();
+        let (preferences, _) = SettingsFile::parse(&bytes, Language::Hindi).unwrap();
+        assert_eq!(preferences.language, Language::Hindi);
+    }
+
+    #[test]
+    fn a_new_player_is_named_in_their_language() {
+        let preferences = Preferences::new_in(Language::Greek);
+        assert_eq!(preferences.language, Language::Greek);
+        assert_eq!(preferences.names[1], "Παίκτης 2");
     }
 
     #[test]
@@ -383,6 +456,6 @@ mod tests {
         let mut file = SettingsFile::of(&Preferences::default(), &MatchSetup::default());
         file.format = 2;
         let bytes = serde_json::to_vec(&file).unwrap();
-        assert!(SettingsFile::parse(&bytes).unwrap_err().contains("format 2"));
+        assert!(SettingsFile::parse(&bytes, Language::Greek).unwrap_err().contains("format 2"));
     }
 }

@@ -6,6 +6,7 @@
 
 use crate::client::persistence::storage::{self, Storage};
 use crate::client::ui::Notice;
+use crate::client::words::{self, Words};
 use crate::net::PROTOCOL_VERSION;
 use crate::net::connect::IceServer;
 use crate::net::resume::Held;
@@ -183,11 +184,8 @@ impl RejoinFile {
             },
             Err(e) => e.to_string(),
         };
-        let kept = match storage::set_aside(path) {
-            Ok(backup) => format!("kept as {}", backup.display()),
-            Err(e) => format!("could not be moved aside: {e}"),
-        };
-        Err(format!("The match to rejoin could not be read ({problem}). The file was {kept}."))
+        let kept = storage::set_aside(path);
+        Err(words::unreadable(&Words::default(), "what-rejoin", &problem, &kept))
     }
 }
 

@@ -12,6 +12,7 @@ use crate::client::draughts::{DraughtsMatch, Player};
 use crate::client::flow::{GameType, MatchSummary, Screen};
 use crate::client::persistence::storage::{self, Storage};
 use crate::client::ui::{Action, MenuSet, Notice};
+use crate::client::words::{self, Words};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -174,11 +175,8 @@ fn read_or_set_aside<T>(
         },
         Err(e) => e.to_string(),
     };
-    let kept = match storage::set_aside(&path) {
-        Ok(backup) => format!("kept as {}", backup.display()),
-        Err(e) => format!("could not be moved aside: {e}"),
-    };
-    let message = format!("Your {what} could not be read ({problem}). The file was {kept}.");
+    let kept = storage::set_aside(&path);
+    let message = words::unreadable(&super::preferences::words_of(world), what, &problem, &kept);
     warn!("{message}");
     world.resource_mut::<Notice>().0 = Some(message);
     None
@@ -186,12 +184,12 @@ fn read_or_set_aside<T>(
 
 fn load_game(world: &mut World) -> SavedDraughts {
     let path = world.resource::<Storage>().draughts_file();
-    SavedDraughts(read_or_set_aside(world, path, "saved draughts game", GameFile::parse))
+    SavedDraughts(read_or_set_aside(world, path, "what-saved-draughts", GameFile::parse))
 }
 
 fn load_scores(world: &mut World) -> DraughtsScores {
     let path = world.resource::<Storage>().scores_file();
-    read_or_set_aside(world, path, "draughts scores", |bytes| {
+    read_or_set_aside(world, path, "what-draughts-scores", |bytes| {
         let file: ScoresFile = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
         if file.format != FORMAT {
             return Err(format!("format {} (this version reads {FORMAT})", file.format));
@@ -201,16 +199,16 @@ fn load_scores(world: &mut World) -> DraughtsScores {
     .unwrap_or_default()
 }
 
-fn report(result: std::io::Result<()>, path: &Path, notice: &mut Notice) {
+fn report(result: std::io::Result<()>, path: &Path, notice: &mut Notice, w: &Words) {
     if let Err(e) = result {
-        let message = format!("Could not save {}: {e}", path.display());
+        let message = words::not_saved(w, path, &e);
         warn!("{message}");
         notice.0 = Some(message);
     }
 }
 
 /// Writes (or, once the game is over, removes) the game file.
-fn write_game(table: &DraughtsMatch, storage: &Storage, notice: &mut Notice) {
+fn write_game(table: &DraughtsMatch, storage: &Storage, notice: &mut Notice, w: &Words) {
     let Some(path) = storage.draughts_file() else { return };
     let result = if table.ending.is_some() {
         storage::remove(&path)
@@ -219,20 +217,21 @@ fn write_game(table: &DraughtsMatch, storage: &Storage, notice: &mut Notice) {
             .map_err(std::io::Error::other)
             .and_then(|bytes| storage::write_atomic(&path, &bytes))
     };
-    report(result, &path, notice);
+    report(result, &path, notice, w);
 }
 
 fn save_on_move(
     table: Res<DraughtsMatch>,
     storage: Res<Storage>,
     mut notice: ResMut<Notice>,
+    w: Res<Words>,
     mut last: Local<Option<(usize, bool)>>,
 ) {
     let now = (table.played.len(), table.ending.is_some());
     // An online game lives on every peer's screen, not in a file here.
     if *last != Some(now) && !table.online {
         *last = Some(now);
-        write_game(&table, &storage, &mut notice);
+        write_game(&table, &storage, &mut notice, &w);
     }
 }
 
@@ -266,6 +265,7 @@ fn count_the_result(
     storage: Res<Storage>,
     mut scores: ResMut<DraughtsScores>,
     mut notice: ResMut<Notice>,
+    w: Res<Words>,
     mut counted: Local<Option<(u64, usize)>>,
 ) {
     let Some((computer, key, first_won)) = tally_of(&table) else { return };
@@ -286,7 +286,7 @@ fn count_the_result(
     let result = serde_json::to_vec(&file)
         .map_err(std::io::Error::other)
         .and_then(|bytes| storage::write_atomic(&path, &bytes));
-    report(result, &path, &mut notice);
+    report(result, &path, &mut notice, &w);
 }
 
 /// Results' "Save as PDN": the game written to the games directory, and said where.
@@ -295,13 +295,14 @@ fn save_pdn(
     table: Option<Res<DraughtsMatch>>,
     storage: Res<Storage>,
     summary: Option<ResMut<MatchSummary>>,
+    w: Res<Words>,
 ) {
     if !actions.read().any(|a| *a == Action::SavePdn) {
         return;
     }
     let (Some(table), Some(mut summary)) = (table, summary) else { return };
     let note = match storage.games_dir() {
-        None => "There is no place to save files on this machine.".to_string(),
+        None => w.get("notice-no-place"),
         Some(dir) => {
             let stamp = web_time::SystemTime::now()
                 .duration_since(web_time::UNIX_EPOCH)
@@ -309,8 +310,8 @@ fn save_pdn(
             let path = dir.join(format!("draughts-{stamp}-{}.pdn", table.seed % 10_000));
             let written = storage::write_atomic(&path, table.pdn().as_bytes());
             match written {
-                Ok(()) => format!("Saved as {}", path.display()),
-                Err(e) => format!("Could not save {}: {e}", path.display()),
+                Ok(()) => w.with("notice-saved-as", &[("path", path.display().to_string().into())]),
+                Err(e) => words::not_saved(&w, &path, &e),
             }
         }
     };
@@ -321,10 +322,11 @@ fn keep_for_later(
     table: Option<Res<DraughtsMatch>>,
     storage: Res<Storage>,
     mut notice: ResMut<Notice>,
+    w: Res<Words>,
     mut saved: ResMut<SavedDraughts>,
 ) {
     let Some(table) = table.filter(|t| !t.online) else { return };
-    write_game(&table, &storage, &mut notice);
+    write_game(&table, &storage, &mut notice, &w);
     saved.0 = table.ending.is_none().then(|| table.clone());
 }
 

@@ -7,6 +7,7 @@ use crate::client::flow::{Controller, MatchHost, Screen};
 use crate::client::hosts::{HostSystems, LocalMatch, MatchSystems};
 use crate::client::persistence::storage::{self, Storage};
 use crate::client::ui::Notice;
+use crate::client::words::{self, Words};
 use crate::game::{Match, Phase};
 use crate::sim::SIM_VERSION;
 use bevy::prelude::*;
@@ -98,24 +99,25 @@ fn load(world: &mut World) -> SavedMatch {
             Ok(local) if local.current.phase() != Phase::MatchOver => {
                 return SavedMatch(Some(local));
             }
-            Ok(_) => "the match had already ended".to_string(),
+            Ok(_) => super::preferences::words_of(world).get("notice-match-ended"),
             Err(why) => why,
         },
         Err(e) => e.to_string(),
     };
-    let kept = match storage::set_aside(&path) {
-        Ok(backup) => format!("kept as {}", backup.display()),
-        Err(e) => format!("could not be moved aside: {e}"),
-    };
-    let message =
-        format!("Your saved match could not be resumed ({problem}). The file was {kept}.");
+    let kept = storage::set_aside(&path);
+    let message = words::unreadable(
+        &super::preferences::words_of(world),
+        "what-saved-match",
+        &problem,
+        &kept,
+    );
     warn!("{message}");
     world.resource_mut::<Notice>().0 = Some(message);
     SavedMatch::default()
 }
 
 /// Writes (or, once the match is over, removes) the match file.
-fn write(local: &LocalMatch, storage: &Storage, notice: &mut Notice) {
+fn write(local: &LocalMatch, storage: &Storage, notice: &mut Notice, w: &Words) {
     let Some(path) = storage.match_file() else { return };
     let result = if local.current.phase() == Phase::MatchOver {
         storage::remove(&path)
@@ -125,7 +127,7 @@ fn write(local: &LocalMatch, storage: &Storage, notice: &mut Notice) {
             .and_then(|bytes| storage::write_atomic(&path, &bytes))
     };
     if let Err(e) = result {
-        let message = format!("The match could not be saved to {}: {e}", path.display());
+        let message = words::not_saved(w, &path, &e);
         warn!("{message}");
         notice.0 = Some(message);
     }
@@ -135,13 +137,14 @@ fn save_on_phase_change(
     local: Res<LocalMatch>,
     storage: Res<Storage>,
     mut notice: ResMut<Notice>,
+    w: Res<Words>,
     mut last: Local<Option<(Phase, u16, u64)>>,
 ) {
     let m = &local.current;
     let now = (m.phase(), m.next_stroke(), m.settings().seed);
     if *last != Some(now) {
         *last = Some(now);
-        write(&local, &storage, &mut notice);
+        write(&local, &storage, &mut notice, &w);
     }
 }
 
@@ -150,13 +153,14 @@ fn keep_for_later(
     local: Option<Res<LocalMatch>>,
     storage: Res<Storage>,
     mut notice: ResMut<Notice>,
+    w: Res<Words>,
     mut saved: ResMut<SavedMatch>,
 ) {
     let Some(local) = local else { return };
     if *host.get() != MatchHost::Local {
         return;
     }
-    write(&local, &storage, &mut notice);
+    write(&local, &storage, &mut notice, &w);
     saved.0 = (local.current.phase() != Phase::MatchOver).then(|| local.clone());
 }
 

@@ -9,8 +9,8 @@ use crate::checkers::level::Level;
 use crate::checkers::pdn::read_fen;
 use crate::client::draughts::{DraughtsStart, start_draughts};
 use crate::client::flow::setup::{
-    GRACE_PERIODS, SHOT_CLOCKS, colour_label, draughts_level_label, level_label, preset_label,
-    variant_label,
+    GRACE_PERIODS, SHOT_CLOCKS, colour_message, draughts_level_message, level_message,
+    preset_message, variant_message,
 };
 use crate::client::flow::{GameType, MatchHost, MatchSetup, Mode, Screen};
 use crate::client::hosts::lobby::JoinRequest;
@@ -20,6 +20,7 @@ use crate::client::persistence::rejoin::RejoinFile;
 use crate::client::persistence::saved_draughts::{DraughtsScores, SavedDraughts};
 use crate::client::persistence::saved_match::SavedMatch;
 use crate::client::ui::{self, Action, MenuSet, Notice, palette};
+use crate::client::words::{Arg, Words};
 use crate::rules::Variant;
 use crate::sim::PresetId;
 use bevy::input::keyboard::KeyboardInput;
@@ -64,7 +65,8 @@ impl Plugin for HomePlugin {
                             resource_changed::<MatchSetup>
                                 .or_eager(resource_changed::<Notice>)
                                 .or_eager(resource_changed::<CodeEntry>)
-                                .or_eager(resource_changed::<FenEntry>),
+                                .or_eager(resource_changed::<FenEntry>)
+                                .or_eager(resource_changed::<Words>),
                         ),
                     )
                         .chain()
@@ -81,7 +83,7 @@ fn spawn(
     kept: (Res<SavedMatch>, Res<SavedDraughts>, Res<DraughtsScores>, Res<RejoinFile>),
     notice: Res<Notice>,
     entries: (Res<CodeEntry>, Res<FenEntry>),
-    preferences: Res<Preferences>,
+    (preferences, w): (Res<Preferences>, Res<Words>),
 ) {
     let (saved, saved_draughts, scores, rejoin) = kept;
     let kept_games = (&*saved, &*saved_draughts, &*scores, &*rejoin);
@@ -104,7 +106,7 @@ fn spawn(
     );
     commands.spawn(screen).with_children(|page| {
         page.spawn(menu_panel()).with_children(|root| {
-            home_menu(root, &setup, kept_games, &notice, entries, &preferences, &mut next)
+            home_menu(root, &w, &setup, kept_games, &notice, entries, &preferences, &mut next)
         });
     });
 }
@@ -146,6 +148,7 @@ fn option_label(label: &str) -> impl Bundle + use<> {
 #[allow(clippy::too_many_arguments)]
 fn home_menu(
     root: &mut ChildSpawnerCommands,
+    w: &Words,
     setup: &MatchSetup,
     (saved, saved_draughts, scores, rejoin): (
         &SavedMatch,
@@ -158,34 +161,35 @@ fn home_menu(
     preferences: &Preferences,
     next: &mut impl FnMut() -> u16,
 ) {
-    let choices = |label: &str| (option_row(), children![option_label(label)]);
+    let choices = |label: &str| (option_row(), children![option_label(&w.get(label))]);
+    let button = |id: &str, action, order, chosen| ui::button(w.get(id), action, order, chosen);
     {
-        root.spawn(ui::heading("carrom", 60.0, palette::ACCENT));
-        root.spawn(ui::text("Flick the striker, pocket the pieces.", 18.0, palette::DIM));
-        root.spawn(choices("Game")).with_children(|row| {
+        root.spawn(ui::heading(w.get("home-title"), 60.0, palette::ACCENT));
+        root.spawn(ui::text(w.get("home-tagline"), 18.0, palette::DIM));
+        root.spawn(choices("home-game")).with_children(|row| {
             for variant in Variant::ALL {
-                let label = variant_label(variant);
+                let label = w.get(variant_message(variant));
                 let chosen = setup.game == GameType::Carrom && setup.variant == variant;
                 row.spawn(ui::button(label, Action::Variant(variant), next(), chosen));
             }
             let draughts = setup.game == GameType::Draughts;
-            row.spawn(ui::button("Checkers", Action::Draughts, next(), draughts));
+            row.spawn(button("game-checkers", Action::Draughts, next(), draughts));
         });
-        root.spawn(choices("Mode")).with_children(|row| {
+        root.spawn(choices("home-mode")).with_children(|row| {
             for mode in Mode::ALL {
-                row.spawn(ui::button(mode.label(), Action::Mode(mode), next(), setup.mode == mode));
+                row.spawn(button(mode.message(), Action::Mode(mode), next(), setup.mode == mode));
             }
         });
         if setup.game == GameType::Draughts {
-            draughts_options(root, setup, next);
+            draughts_options(root, w, setup, next);
             root.spawn(option_row()).with_children(|row| {
-                let shown = ui::shown(&fen.text, fen.typing, "the standard start");
-                row.spawn(option_label("Start from"));
+                let shown = ui::shown(&fen.text, fen.typing, &w.get("home-standard-start"));
+                row.spawn(option_label(&w.get("home-start-from")));
                 row.spawn(ui::button(shown, Action::EditFen, next(), fen.typing));
             });
-            root.spawn(ui::text(score_line(setup, scores), 16.0, palette::DIM));
+            root.spawn(ui::text(score_line(w, setup, scores), 16.0, palette::DIM));
         } else {
-            root.spawn(choices("Players")).with_children(|row| {
+            root.spawn(choices("home-players")).with_children(|row| {
                 for n in setup.player_counts() {
                     row.spawn(ui::button(
                         n.to_string(),
@@ -196,127 +200,114 @@ fn home_menu(
                 }
             });
             if setup.mode == Mode::VsBot {
-                root.spawn(choices("Bot")).with_children(|row| {
+                root.spawn(choices("home-bot")).with_children(|row| {
                     for level in BotLevel::ALL {
                         let chosen = setup.level == level;
-                        row.spawn(ui::button(
-                            level_label(level),
+                        row.spawn(button(
+                            level_message(level),
                             Action::Level(level),
                             next(),
                             chosen,
                         ));
                     }
                 });
-                root.spawn(choices("Seats")).with_children(|row| {
-                    row.spawn(ui::text("Player 1: you  ", 18.0, palette::TEXT));
+                root.spawn(choices("home-seats")).with_children(|row| {
+                    row.spawn(ui::text(w.get("home-seat-you"), 18.0, palette::TEXT));
                     for p in 1..setup.players {
                         let bot = setup.bots[p as usize];
-                        let label =
-                            format!("Player {}: {}", p + 1, if bot { "bot" } else { "person" });
+                        let id = if bot { "home-seat-bot" } else { "home-seat-person" };
+                        let label = w.with(id, &[("number", Arg::from(p + 1))]);
                         row.spawn(ui::button(label, Action::ToggleBot(p), next(), bot));
                     }
                 });
             }
-            root.spawn(choices("Board")).with_children(|row| {
+            root.spawn(choices("home-board")).with_children(|row| {
                 for preset in [PresetId::Standard, PresetId::Icf] {
                     let chosen = setup.preset == preset;
-                    row.spawn(ui::button(
-                        preset_label(preset),
+                    row.spawn(button(
+                        preset_message(preset),
                         Action::Preset(preset),
                         next(),
                         chosen,
                     ));
                 }
             });
-            root.spawn(choices("Shot clock")).with_children(|row| {
+            root.spawn(choices("home-shot-clock")).with_children(|row| {
                 for seconds in SHOT_CLOCKS {
-                    let label =
-                        if seconds == 0 { "Off".to_string() } else { format!("{seconds} s") };
+                    let label = if seconds == 0 {
+                        w.get("home-off")
+                    } else {
+                        w.with("seconds", &[("seconds", seconds.into())])
+                    };
                     let chosen = setup.shot_clock == seconds;
                     row.spawn(ui::button(label, Action::ShotClock(seconds), next(), chosen));
                 }
             });
         }
         if matches!(setup.mode, Mode::Online | Mode::Lan) {
-            root.spawn(choices("If a player drops, wait")).with_children(|row| {
+            root.spawn(choices("home-grace")).with_children(|row| {
                 for seconds in GRACE_PERIODS {
                     let chosen = setup.grace == seconds;
-                    row.spawn(ui::button(
-                        format!("{seconds} s"),
-                        Action::Grace(seconds),
-                        next(),
-                        chosen,
-                    ));
+                    let label = w.with("seconds", &[("seconds", seconds.into())]);
+                    row.spawn(ui::button(label, Action::Grace(seconds), next(), chosen));
                 }
             });
         }
         if setup.mode == Mode::Online {
             root.spawn(option_row()).with_children(|row| {
-                row.spawn(ui::button("Create private match", Action::CreateMatch, next(), false));
-                row.spawn(ui::button(quick_label(setup), Action::QuickMatch, next(), false));
+                row.spawn(button("home-create", Action::CreateMatch, next(), false));
+                row.spawn(ui::button(quick_label(w, setup), Action::QuickMatch, next(), false));
             });
             root.spawn(option_row()).with_children(|row| {
-                let shown = ui::shown(&code.text, code.typing, "type a code");
-                row.spawn(option_label("Invite code"));
+                let shown = ui::shown(&code.text, code.typing, &w.get("home-type-code"));
+                row.spawn(option_label(&w.get("home-invite-code")));
                 row.spawn(ui::button(shown, Action::EditCode, next(), code.typing));
-                row.spawn(ui::button("Join", Action::JoinCode, next(), false));
-                row.spawn(ui::button("Watch a match", Action::WatchCode, next(), false));
+                row.spawn(button("home-join", Action::JoinCode, next(), false));
+                row.spawn(button("home-watch", Action::WatchCode, next(), false));
             });
-            let server =
-                format!("Signaling server: {} (change it in Settings)", preferences.signaling);
+            let server = w.with("home-server", &[("server", preferences.signaling.clone().into())]);
             root.spawn(ui::text(server, 14.0, palette::DIM));
         }
         if setup.mode == Mode::Lan && cfg!(target_arch = "wasm32") {
-            let why = format!("{}.", crate::net::lan::DESKTOP_ONLY);
-            root.spawn(ui::text(why, 16.0, palette::WARN));
+            root.spawn(ui::text(w.get("lan-desktop-only"), 16.0, palette::WARN));
         } else if setup.mode == Mode::Lan {
             root.spawn(option_row()).with_children(|row| {
-                row.spawn(ui::button("Host on this network", Action::HostLan, next(), false));
-                row.spawn(ui::button("Join on this network", Action::FindLanGames, next(), false));
+                row.spawn(button("home-host-lan", Action::HostLan, next(), false));
+                row.spawn(button("home-join-lan", Action::FindLanGames, next(), false));
             });
-            let how = "No internet needed: one machine hosts, the others find its game.";
-            root.spawn(ui::text(how, 14.0, palette::DIM));
+            root.spawn(ui::text(w.get("home-lan-how"), 14.0, palette::DIM));
         }
         root.spawn(option_row()).with_children(|row| {
             if let Some(ticket) = &rejoin.found {
                 let label = match &ticket.code {
-                    Some(code) => format!("Rejoin match {code}"),
-                    None => "Rejoin match".to_string(),
+                    Some(code) => w.with("home-rejoin-code", &[("code", code.clone().into())]),
+                    None => w.get("home-rejoin"),
                 };
                 row.spawn(ui::button(label, Action::Rejoin, next(), true));
             }
             if !matches!(setup.mode, Mode::Online | Mode::Lan) {
-                row.spawn(ui::button("Play", Action::Play, next(), false));
+                row.spawn(button("home-play", Action::Play, next(), false));
             }
             if let Some(saved) = &saved.0 {
-                let s = saved.current.settings();
-                let label = format!("Resume {} match", variant_label(s.variant()));
+                let game = w.get(variant_message(saved.current.settings().variant()));
+                let label = w.with("home-resume", &[("game", game.into())]);
                 row.spawn(ui::button(label, Action::Resume, next(), false));
             }
             if saved_draughts.0.is_some() {
-                row.spawn(ui::button(
-                    "Resume checkers game",
-                    Action::ResumeDraughts,
-                    next(),
-                    false,
-                ));
+                row.spawn(button("home-resume-checkers", Action::ResumeDraughts, next(), false));
             }
-            row.spawn(ui::button("How to play", Action::HowToPlay, next(), false));
-            row.spawn(ui::button("Replays", Action::Replays, next(), false));
-            row.spawn(ui::button("Settings", Action::Settings, next(), false));
+            row.spawn(button("home-how-to-play", Action::HowToPlay, next(), false));
+            row.spawn(button("home-replays", Action::Replays, next(), false));
+            row.spawn(button("home-settings", Action::Settings, next(), false));
             // A page is closed by its browser, not by the game.
             if cfg!(not(target_arch = "wasm32")) {
-                row.spawn(ui::button("Quit", Action::Quit, next(), false));
+                row.spawn(button("home-quit", Action::Quit, next(), false));
             }
         });
         if let Some(message) = &notice.0 {
             root.spawn(ui::text(message.clone(), 16.0, palette::WARN));
         }
-        root.spawn(ui::text(
-            "Tab or arrow keys move, Enter presses, Esc goes back.",
-            14.0,
-            palette::DIM,
-        ));
+        root.spawn(ui::text(w.get("home-keys"), 14.0, palette::DIM));
     }
 }
 
@@ -327,12 +318,12 @@ fn rebuild(
     kept: (Res<SavedMatch>, Res<SavedDraughts>, Res<DraughtsScores>, Res<RejoinFile>),
     notice: Res<Notice>,
     entries: (Res<CodeEntry>, Res<FenEntry>),
-    preferences: Res<Preferences>,
+    (preferences, w): (Res<Preferences>, Res<Words>),
 ) {
     for root in &roots {
         commands.entity(root).despawn();
     }
-    spawn(commands, setup, kept, notice, entries, preferences);
+    spawn(commands, setup, kept, notice, entries, (preferences, w));
 }
 
 /// Typing the invite code or a FEN (Enter or Esc to finish; a pasted link works too).
@@ -377,7 +368,7 @@ fn act(
     mut game: ResMut<NextState<GameType>>,
     mut exit: MessageWriter<AppExit>,
     mut entries: (ResMut<CodeEntry>, ResMut<FenEntry>, ResMut<Notice>),
-    rejoin: Res<RejoinFile>,
+    (rejoin, w): (Res<RejoinFile>, Res<Words>),
 ) {
     let (code, fen, notice) = (&mut entries.0, &mut entries.1, &mut entries.2);
     for action in actions.read() {
@@ -417,7 +408,9 @@ fn act(
                             &mut game,
                         );
                     }
-                    Err(why) => notice.0 = Some(format!("That position cannot be set up: {why}")),
+                    Err(why) => {
+                        notice.0 = Some(w.with("home-bad-position", &[("why", why.into())]));
+                    }
                 }
             }
             Action::EditFen => fen.typing = !fen.typing,
@@ -486,62 +479,80 @@ fn act(
 /// Draughts' options on Home: the computer's level (vs the computer) and the colour.
 fn draughts_options(
     root: &mut ChildSpawnerCommands,
+    w: &Words,
     setup: &MatchSetup,
     next: &mut impl FnMut() -> u16,
 ) {
-    let choices = |label: &str| (option_row(), children![option_label(label)]);
+    let choices = |label: &str| (option_row(), children![option_label(&w.get(label))]);
     if setup.mode == Mode::VsBot {
-        root.spawn(choices("Computer")).with_children(|row| {
+        root.spawn(choices("home-computer")).with_children(|row| {
             for level in [Level::Easy, Level::Medium, Level::Hard] {
                 let chosen = setup.draughts_level == level;
-                let label = draughts_level_label(level);
+                let label = w.get(draughts_level_message(level));
                 row.spawn(ui::button(label, Action::DraughtsLevel(level), next(), chosen));
             }
         });
     }
-    root.spawn(choices("You play")).with_children(|row| {
+    root.spawn(choices("home-you-play")).with_children(|row| {
         for colour in [Colour::Black, Colour::Red] {
             let chosen = setup.draughts_colour == colour;
-            let label = match colour {
-                Colour::Black => format!("{} (moves first)", colour_label(colour)),
-                Colour::Red => format!("{} (moves second)", colour_label(colour)),
+            let id = match colour {
+                Colour::Black => "home-moves-first",
+                Colour::Red => "home-moves-second",
             };
+            let label = w.with(id, &[("colour", w.get(colour_message(colour)).into())]);
             row.spawn(ui::button(label, Action::DraughtsColour(colour), next(), chosen));
         }
     });
 }
 
 /// The running score for the draughts game chosen (CK-14).
-fn score_line(setup: &MatchSetup, scores: &DraughtsScores) -> String {
+fn score_line(w: &Words, setup: &MatchSetup, scores: &DraughtsScores) -> String {
     match setup.mode {
         Mode::VsBot => {
             let level = setup.draughts_level;
             let t = scores.computer.get(level.name()).copied().unwrap_or_default();
-            format!(
-                "Your score against the computer ({}): {} won, {} lost, {} drawn",
-                draughts_level_label(level),
-                t.won,
-                t.lost,
-                t.drawn
+            w.with(
+                "home-score-computer",
+                &[
+                    ("level", w.get(draughts_level_message(level)).into()),
+                    ("won", t.won.into()),
+                    ("lost", t.lost.into()),
+                    ("drawn", t.drawn.into()),
+                ],
             )
         }
         _ => {
             let games: Vec<String> = scores
                 .people
                 .iter()
-                .map(|(who, t)| format!("{who}: {}-{}, {} drawn", t.won, t.lost, t.drawn))
+                .map(|(who, t)| {
+                    w.with(
+                        "home-score-people",
+                        &[
+                            ("names", who.clone().into()),
+                            ("won", t.won.into()),
+                            ("lost", t.lost.into()),
+                            ("drawn", t.drawn.into()),
+                        ],
+                    )
+                })
                 .collect();
-            if games.is_empty() { "No games between people yet.".into() } else { games.join("   ") }
+            if games.is_empty() { w.get("home-no-games") } else { games.join("   ") }
         }
     }
 }
 
 /// The game the quick-match queue would find, in words.
-fn quick_label(setup: &MatchSetup) -> String {
+fn quick_label(w: &Words, setup: &MatchSetup) -> String {
     match setup.game {
-        GameType::Draughts => "Quick match: Checkers".to_string(),
-        GameType::Carrom => {
-            format!("Quick match: {}, {} players", variant_label(setup.variant), setup.players)
-        }
+        GameType::Draughts => w.with("home-quick", &[("game", w.get("game-checkers").into())]),
+        GameType::Carrom => w.with(
+            "home-quick-carrom",
+            &[
+                ("game", w.get(variant_message(setup.variant)).into()),
+                ("players", setup.players.into()),
+            ],
+        ),
     }
 }

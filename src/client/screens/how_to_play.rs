@@ -2,9 +2,10 @@
 
 use crate::client::flow::GameType;
 use crate::client::flow::screen::Screen;
-use crate::client::flow::setup::{MatchSetup, variant_label};
+use crate::client::flow::setup::{MatchSetup, variant_message};
 use crate::client::screens::rules_text::{COMMON, CONTROLS, DRAUGHTS, DRAUGHTS_CONTROLS, rules};
 use crate::client::ui::{self, Action, MenuSet, palette};
+use crate::client::words::Words;
 use bevy::prelude::*;
 
 /// The How to play screen.
@@ -17,14 +18,15 @@ impl Plugin for HowToPlayPlugin {
     }
 }
 
-fn spawn(mut commands: Commands, setup: Res<MatchSetup>) {
+fn spawn(mut commands: Commands, setup: Res<MatchSetup>, w: Res<Words>) {
     let variant = setup.variant;
     let (title, [rules_text, common, controls]) = match setup.game {
-        GameType::Carrom => (variant_label(variant), [rules(variant), COMMON, CONTROLS]),
-        GameType::Draughts => ("Checkers", [DRAUGHTS, "", DRAUGHTS_CONTROLS]),
+        GameType::Carrom => (variant_message(variant), [rules(variant), COMMON, CONTROLS]),
+        GameType::Draughts => ("game-checkers", [DRAUGHTS, "", DRAUGHTS_CONTROLS]),
     };
+    let title = w.with("how-to-play-title", &[("game", w.get(title).into())]);
     commands.spawn(ui::screen_root(Screen::HowToPlay)).with_children(|root| {
-        root.spawn(ui::text(format!("How to play {title}"), 36.0, palette::ACCENT));
+        root.spawn(ui::text(title, 36.0, palette::ACCENT));
         root.spawn(Node {
             flex_direction: FlexDirection::Column,
             max_width: px(900),
@@ -33,13 +35,13 @@ fn spawn(mut commands: Commands, setup: Res<MatchSetup>) {
             ..default()
         })
         .with_children(|body| {
-            body.spawn(ui::text(rules_text, 17.0, palette::TEXT));
+            body.spawn(ui::text(w.get(rules_text), 17.0, palette::TEXT));
             if !common.is_empty() {
-                body.spawn(ui::text(common, 16.0, palette::DIM));
+                body.spawn(ui::text(w.get(common), 16.0, palette::DIM));
             }
-            body.spawn(ui::text(controls, 16.0, palette::DIM));
+            body.spawn(ui::text(w.get(controls), 16.0, palette::DIM));
         });
-        root.spawn(ui::button("Back", Action::Back, 1, false));
+        root.spawn(ui::button(w.get("back"), Action::Back, 1, false));
     });
 }
 

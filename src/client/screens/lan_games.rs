@@ -5,9 +5,12 @@
 //! main thread, so a host that is gone says so instead of hanging.
 
 use crate::client::flow::Screen;
+use crate::client::flow::setup::variant_message;
 use crate::client::hosts::lobby::JoinRequest;
 use crate::client::ui::{self, Action, MenuSet, palette};
+use crate::client::words::Words;
 use crate::net::lan::{self, FoundGame, LanBrowser, Listing, SEARCH_BOUND};
+use crate::rules::Variant;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use std::net::SocketAddr;
@@ -66,10 +69,10 @@ impl Plugin for LanGamesPlugin {
     }
 }
 
-fn open(mut commands: Commands) {
+fn open(mut commands: Commands, w: Res<Words>) {
     let (browser, note) = match LanBrowser::start() {
         Ok(browser) => (Some(browser), None),
-        Err(e) => (None, Some(format!("{e}. Type the host's address instead."))),
+        Err(e) => (None, Some(w.with("lan-no-browser", &[("why", e.to_string().into())]))),
     };
     let search = LanSearch {
         browser,
@@ -132,6 +135,7 @@ fn act(
     mut search: ResMut<LanSearch>,
     mut list: ResMut<LanList>,
     mut next: ResMut<NextState<Screen>>,
+    w: Res<Words>,
 ) {
     for action in actions.read() {
         let asks = matches!(
@@ -148,16 +152,19 @@ fn act(
                 let to_watch = matches!(action, Action::WatchLan(_));
                 let Some(game) = search.shown.get(place as usize).cloned() else { continue };
                 if let Some(why) = game.refusal().filter(|_| !to_watch) {
-                    list.note = Some(format!("Cannot join {}: {why}.", game.line()));
+                    let why = ("why", why.to_string().into());
+                    list.note = Some(
+                        w.with("lan-cannot-join", &[("game", found_line(&w, &game).into()), why]),
+                    );
                     continue;
                 }
-                list.note = Some(format!("Asking {}...", game.line()));
+                list.note = Some(w.with("lan-asking", &[("host", found_line(&w, &game).into())]));
                 search.to_watch = to_watch;
                 search.asking = Some(Mutex::new(ask(move || lan::ask_any(&game.addresses))));
             }
             Action::JoinAddress | Action::WatchAddress => match lan::parse_address(&list.address) {
                 Ok(address) => {
-                    list.note = Some(format!("Asking {address}..."));
+                    list.note = Some(w.with("lan-asking", &[("host", address.to_string().into())]));
                     search.to_watch = *action == Action::WatchAddress;
                     search.asking = Some(Mutex::new(ask(move || {
                         lan::ask(address).map(|listing| (address, listing))
@@ -198,12 +205,13 @@ fn hear_answer(
     mut search: ResMut<LanSearch>,
     mut list: ResMut<LanList>,
     mut next: ResMut<NextState<Screen>>,
+    w: Res<Words>,
 ) {
     let heard = match search.asking.as_ref().and_then(|a| a.lock().ok()) {
         Some(asking) => match asking.try_recv() {
             Ok(answer) => Some(answer),
             Err(mpsc::TryRecvError::Empty) => return,
-            Err(mpsc::TryRecvError::Disconnected) => Some(Err("the host did not answer".into())),
+            Err(mpsc::TryRecvError::Disconnected) => Some(Err(w.get("lan-no-answer"))),
         },
         None => return,
     };
@@ -215,11 +223,20 @@ fn hear_answer(
                     commands.insert_resource(JoinRequest::WatchLan { address, listing });
                     next.set(Screen::Lobby);
                 }
-                Some(why) => list.note = Some(format!("Cannot watch {}: {why}.", listing.line())),
+                Some(why) => {
+                    let why = ("why", why.to_string().into());
+                    list.note = Some(
+                        w.with("lan-cannot-watch", &[("game", line(&w, &listing).into()), why]),
+                    );
+                }
             }
         }
         Some(Ok((address, listing))) => match listing.refusal() {
-            Some(why) => list.note = Some(format!("Cannot join {}: {why}.", listing.line())),
+            Some(why) => {
+                let why = ("why", why.to_string().into());
+                list.note =
+                    Some(w.with("lan-cannot-join", &[("game", line(&w, &listing).into()), why]));
+            }
             None => {
                 commands.insert_resource(JoinRequest::Lan { address, listing });
                 next.set(Screen::Lobby);
@@ -235,6 +252,7 @@ fn rebuild(
     roots: Query<Entity, With<LanGamesRoot>>,
     list: Res<LanList>,
     mut search: ResMut<LanSearch>,
+    w: Res<Words>,
 ) {
     search.bypass_change_detection().shown = list.games.clone();
     for root in &roots {
@@ -247,48 +265,85 @@ fn rebuild(
     };
     let page = (LanGamesRoot, ui::screen_root(Screen::LanGames));
     commands.spawn(page).with_children(|root| {
-        root.spawn(ui::heading("Join on this network", 40.0, palette::ACCENT));
+        root.spawn(ui::heading(w.get("home-join-lan"), 40.0, palette::ACCENT));
         let looking = if list.games.is_empty() && list.none_found {
-            "No games found — enter an address (the host's screen shows it). If the host is \
-             there, multicast may be blocked: see the README's LAN section."
+            "lan-none-found"
         } else if list.games.is_empty() {
-            "Looking for games on this network..."
+            "lan-looking"
         } else {
-            "Games on this network:"
+            "lan-games"
         };
-        root.spawn(ui::text(looking, 18.0, palette::DIM));
+        root.spawn(ui::text(w.get(looking), 18.0, palette::DIM));
         for (place, game) in list.games.iter().enumerate() {
             let place = place as u8;
             match game.refusal() {
                 None => {
                     root.spawn(ui::row()).with_children(|row| {
-                        row.spawn(ui::button(game.line(), Action::JoinLan(place), next(), false));
-                        row.spawn(ui::button("Watch", Action::WatchLan(place), next(), false));
+                        row.spawn(ui::button(
+                            found_line(&w, &game),
+                            Action::JoinLan(place),
+                            next(),
+                            false,
+                        ));
+                        row.spawn(ui::button(
+                            w.get("replays-watch"),
+                            Action::WatchLan(place),
+                            next(),
+                            false,
+                        ));
                     });
                 }
                 Some(_) if game.watchable() => {
                     root.spawn(ui::row()).with_children(|row| {
-                        let playing = format!("{} — being played", game.line());
+                        let playing =
+                            w.with("lan-being-played", &[("game", found_line(&w, &game).into())]);
                         row.spawn(ui::text(playing, 16.0, palette::DIM));
-                        row.spawn(ui::button("Watch", Action::WatchLan(place), next(), false));
+                        row.spawn(ui::button(
+                            w.get("replays-watch"),
+                            Action::WatchLan(place),
+                            next(),
+                            false,
+                        ));
                     });
                 }
                 Some(why) => {
-                    let greyed = format!("{} — {why}", game.line());
+                    let greyed = format!("{} — {why}", found_line(&w, &game));
                     root.spawn(ui::text(greyed, 16.0, palette::DIM));
                 }
             }
         }
         root.spawn(ui::row()).with_children(|row| {
-            let shown = ui::shown(&list.address, list.typing, "type IP:port");
-            row.spawn(ui::text("Address ", 16.0, palette::DIM));
+            let shown = ui::shown(&list.address, list.typing, &w.get("lan-type-address"));
+            row.spawn(ui::text(format!("{} ", w.get("lan-address")), 16.0, palette::DIM));
             row.spawn(ui::button(shown, Action::EditAddress, next(), list.typing));
-            row.spawn(ui::button("Join", Action::JoinAddress, next(), false));
-            row.spawn(ui::button("Watch", Action::WatchAddress, next(), false));
+            row.spawn(ui::button(w.get("home-join"), Action::JoinAddress, next(), false));
+            row.spawn(ui::button(w.get("replays-watch"), Action::WatchAddress, next(), false));
         });
         if let Some(note) = &list.note {
             root.spawn(ui::text(note.clone(), 16.0, palette::WARN));
         }
-        root.spawn(ui::button("Back", Action::Back, next(), false));
+        root.spawn(ui::button(w.get("back"), Action::Back, next(), false));
     });
+}
+
+/// One line for the list, in the player's words: "Asha — Classic, 4 players, 2 seats free".
+fn line(w: &Words, listing: &Listing) -> String {
+    let game = match Variant::from_name(&listing.game) {
+        Some(variant) => w.get(variant_message(variant)),
+        None if listing.game == "draughts" => w.get("game-checkers"),
+        None => listing.game.clone(),
+    };
+    let host = if listing.host.is_empty() { "?" } else { listing.host.as_str() };
+    let args = [
+        ("host", host.into()),
+        ("game", game.into()),
+        ("players", listing.players.into()),
+        ("free", listing.free.into()),
+    ];
+    w.with("lan-line", &args)
+}
+
+/// A found game's line: its listing's, or its name when the listing could not be read.
+fn found_line(w: &Words, found: &FoundGame) -> String {
+    found.listing.as_ref().map_or_else(|_| found.line(), |listing| line(w, listing))
 }

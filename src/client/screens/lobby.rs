@@ -4,6 +4,7 @@
 use crate::client::flow::Screen;
 use crate::client::hosts::lobby::Lobby;
 use crate::client::ui::{self, Action, Clipboard, MenuSet, palette};
+use crate::client::words::Words;
 use bevy::prelude::*;
 use carrom_signaling::code as invite;
 
@@ -27,51 +28,55 @@ impl Plugin for LobbyScreenPlugin {
     }
 }
 
-fn spawn(mut commands: Commands, lobby: Res<Lobby>) {
+fn spawn(mut commands: Commands, lobby: Res<Lobby>, w: Res<Words>) {
     commands.spawn(ui::screen_root(Screen::Lobby)).with_children(|root| {
         let title = match (lobby.watching(), lobby.on_lan()) {
-            (true, _) => "Watch a match",
-            (false, true) => "On this network",
-            (false, false) => "Online",
+            (true, _) => "home-watch",
+            (false, true) => "mode-lan",
+            (false, false) => "mode-online",
         };
-        root.spawn(ui::text(title, 40.0, palette::ACCENT));
+        root.spawn(ui::text(w.get(title), 40.0, palette::ACCENT));
         if let Some(addresses) = lobby.lan_addresses() {
-            let how = "You host this game. Players here choose Join on this network and find \
-                       it, or type an address:";
-            root.spawn(ui::text(how, 18.0, palette::DIM));
+            root.spawn(ui::text(w.get("lobby-lan-how"), 18.0, palette::DIM));
             let shown = if addresses.is_empty() {
-                "(this machine has no network address)".to_string()
+                w.get("lobby-no-address")
             } else {
                 addresses.join("   ")
             };
             root.spawn(ui::text(shown, 32.0, palette::TEXT));
         }
         if let Some(code) = lobby.code().filter(|_| !lobby.watching()) {
-            root.spawn(ui::text("Invite code", 18.0, palette::DIM));
+            root.spawn(ui::text(w.get("home-invite-code"), 18.0, palette::DIM));
             root.spawn(ui::text(code.to_string(), 44.0, palette::TEXT));
             root.spawn(ui::row()).with_children(|row| {
                 row.spawn(ui::text(invite::link(code), 18.0, palette::DIM));
-                row.spawn(ui::button("Copy link", Action::CopyInvite, 0, false));
+                row.spawn(ui::button(w.get("lobby-copy-link"), Action::CopyInvite, 0, false));
             });
             if let Some(web) = lobby.web_link() {
                 root.spawn(ui::row()).with_children(|row| {
-                    row.spawn(ui::text("In a browser: ", 18.0, palette::DIM));
+                    row.spawn(ui::text(
+                        format!("{} ", w.get("lobby-in-browser")),
+                        18.0,
+                        palette::DIM,
+                    ));
                     row.spawn(ui::text(web, 18.0, palette::TEXT));
                 });
             }
             root.spawn((CopyText, ui::text("", 14.0, palette::DIM)));
-            root.spawn(ui::text(format!("or: carrom --join {code}"), 16.0, palette::DIM));
+            let command = w.with("lobby-or-command", &[("code", code.to_string().into())]);
+            root.spawn(ui::text(command, 16.0, palette::DIM));
         }
         root.spawn((LobbyText, ui::text(lobby.status().to_string(), 18.0, palette::TEXT)));
-        root.spawn(ui::button("Back", Action::Back, 1, false));
+        root.spawn(ui::button(w.get("back"), Action::Back, 1, false));
     });
 }
 
 fn show_status(lobby: Option<Res<Lobby>>, mut texts: Query<&mut Text, With<LobbyText>>) {
     let Some(lobby) = lobby else { return };
+    let status = lobby.status().to_string();
     for mut text in &mut texts {
-        if text.0 != lobby.status() {
-            text.0 = lobby.status().to_string();
+        if text.0 != status {
+            text.0 = status.to_string();
         }
     }
 }
@@ -88,6 +93,7 @@ fn copy(
     lobby: Option<Res<Lobby>>,
     mut clipboard: NonSendMut<Clipboard>,
     mut texts: Query<&mut Text, With<CopyText>>,
+    w: Res<Words>,
 ) {
     if !actions.read().any(|a| *a == Action::CopyInvite) {
         return;
@@ -96,8 +102,8 @@ fn copy(
     let Some(code) = lobby.code() else { return };
     let link = lobby.web_link().unwrap_or_else(|| invite::link(code));
     let said = match clipboard.copy(&link) {
-        Ok(()) => "Copied: paste it to your friends.".to_string(),
-        Err(e) => format!("Could not copy the link ({e}): share the code shown above."),
+        Ok(()) => w.get("lobby-copied"),
+        Err(e) => w.with("lobby-not-copied", &[("why", e.to_string().into())]),
     };
     for mut text in &mut texts {
         text.0 = said.clone();

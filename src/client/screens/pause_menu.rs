@@ -6,6 +6,7 @@ use crate::client::draughts::{DraughtsMatch, Player as DraughtsPlayer};
 use crate::client::flow::{MatchHost, Pause, Screen};
 use crate::client::hosts::LocalMatch;
 use crate::client::ui::{self, Action, MenuSet, palette};
+use crate::client::words::Words;
 use crate::game::Input;
 use bevy::prelude::*;
 
@@ -38,16 +39,17 @@ fn spawn(
     local: Option<Res<LocalMatch>>,
     draughts: Option<Res<DraughtsMatch>>,
     host: Res<State<MatchHost>>,
+    w: Res<Words>,
 ) {
     let replay = *host.get() == MatchHost::Replay;
     let watching = *host.get() == MatchHost::Watch;
     let carrom_shooter =
         local.map(|l| l.side_name(l.current.settings().side_of(l.current.shooter())));
     let shooter =
-        carrom_shooter.or_else(|| draughts.map(|t| t.name(resigning_colour(&t)).to_string()));
+        carrom_shooter.or_else(|| draughts.map(|t| t.shown_name(&w, resigning_colour(&t))));
     let resign = match shooter {
-        Some(name) => format!("Resign for {name}"),
-        None => "Resign".into(),
+        Some(name) => w.with("pause-resign-for", &[("name", name.into())]),
+        None => w.get("pause-resign"),
     };
     commands
         .spawn((
@@ -65,18 +67,23 @@ fn spawn(
             GlobalZIndex(10),
         ))
         .with_children(|menu| {
-            menu.spawn(ui::text("Paused", 40.0, palette::ACCENT));
-            menu.spawn(ui::button("Continue", Action::Continue, 0, false));
+            menu.spawn(ui::text(w.get("pause-title"), 40.0, palette::ACCENT));
+            menu.spawn(ui::button(w.get("pause-continue"), Action::Continue, 0, false));
             if replay {
-                menu.spawn(ui::button("Leave the replay", Action::Replays, 1, false));
+                menu.spawn(ui::button(w.get("pause-leave-replay"), Action::Replays, 1, false));
                 return;
             }
             if watching {
-                menu.spawn(ui::button("Stop watching", Action::SaveAndLeave, 1, false));
+                menu.spawn(ui::button(
+                    w.get("pause-stop-watching"),
+                    Action::SaveAndLeave,
+                    1,
+                    false,
+                ));
                 return;
             }
             menu.spawn(ui::button(resign, Action::Resign, 1, false));
-            menu.spawn(ui::button("Save and go home", Action::SaveAndLeave, 2, false));
+            menu.spawn(ui::button(w.get("pause-save-and-leave"), Action::SaveAndLeave, 2, false));
         });
 }
 

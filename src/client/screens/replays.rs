@@ -3,12 +3,13 @@
 //! a record from a file to open. A record this version cannot play says so instead of
 //! showing something wrong; an unreadable one is set aside and reported.
 
-use crate::client::flow::setup::variant_label;
+use crate::client::flow::setup::variant_message;
 use crate::client::flow::{GameType, MatchHost, Screen};
 use crate::client::hosts::replay::{Replaying, watch};
 use crate::client::hosts::tape::LastRecord;
 use crate::client::persistence::{Storage, records};
 use crate::client::ui::{self, Action, MenuSet, palette};
+use crate::client::words::Words;
 use crate::record::{GameLog, MatchRecord};
 use crate::rules::Variant;
 use bevy::input::keyboard::KeyboardInput;
@@ -52,11 +53,17 @@ impl Plugin for ReplaysPlugin {
                 )
                     .run_if(in_state(Screen::Replays).and_then(resource_exists::<ReplayList>)),
             )
+            .add_systems(
+                Update,
+                (|mut list: ResMut<ReplayList>| list.set_changed())
+                    .run_if(in_state(Screen::Replays).and_then(resource_exists::<ReplayList>))
+                    .run_if(resource_changed::<Words>),
+            )
             .add_systems(Update, watch_last.after(MenuSet).run_if(in_state(Screen::Results)));
     }
 }
 
-fn open(mut commands: Commands, storage: Res<Storage>) {
+fn open(mut commands: Commands, storage: Res<Storage>, w: Res<Words>) {
     let mut list = ReplayList::default();
     match storage.records_dir() {
         Some(dir) => {
@@ -68,10 +75,11 @@ fn open(mut commands: Commands, storage: Res<Storage>) {
                     .iter()
                     .map(|(file, why)| format!("{} ({why})", file.display()))
                     .collect();
-                list.note = Some(format!("Could not read, set aside: {}", files.join("; ")));
+                list.note =
+                    Some(w.with("replays-set-aside", &[("files", files.join("; ").into())]));
             }
         }
-        None => list.note = Some("There is no data directory: no records are kept.".into()),
+        None => list.note = Some(w.get("replays-no-directory")),
     }
     commands.insert_resource(list);
 }
@@ -130,6 +138,7 @@ fn act(
     mut screen: ResMut<NextState<Screen>>,
     mut host: ResMut<NextState<MatchHost>>,
     mut game: ResMut<NextState<GameType>>,
+    w: Res<Words>,
 ) {
     for action in actions.read() {
         match *action {
@@ -141,16 +150,19 @@ fn act(
                     Ok(replaying) => {
                         watch(&mut commands, replaying, &mut screen, &mut host, &mut game)
                     }
-                    Err(why) => list.note = Some(format!("This record cannot be shown: {why}.")),
+                    Err(why) => {
+                        list.note = Some(w.with("replays-cannot-show", &[("why", why.into())]));
+                    }
                 }
             }
             Action::Export(place) => {
                 let Some((from, _)) = list.records.get(place as usize).cloned() else { continue };
                 let Some(dir) = export_dir(&storage) else { continue };
                 let to = dir.join(from.file_name().unwrap_or_default());
+                let place = ("path", to.display().to_string().into());
                 list.note = Some(match records::export(&from, &to) {
-                    Ok(()) => format!("Copied to {}", to.display()),
-                    Err(e) => format!("Could not copy it to {}: {e}", to.display()),
+                    Ok(()) => w.with("replays-copied", &[place]),
+                    Err(e) => w.with("replays-not-copied", &[place, ("why", e.to_string().into())]),
                 });
             }
             Action::OpenRecord => {
@@ -161,7 +173,9 @@ fn act(
                         watch(&mut commands, replaying, &mut screen, &mut host, &mut game)
                     }
                     Err(why) => {
-                        list.note = Some(format!("{} cannot be shown: {why}.", path.display()))
+                        let path = ("path", path.display().to_string().into());
+                        list.note =
+                            Some(w.with("replays-file-cannot-show", &[path, ("why", why.into())]));
                     }
                 }
             }
@@ -171,21 +185,29 @@ fn act(
 }
 
 /// One line about `record`: when, which game, who, how it ended, how long.
-pub fn describe(record: &MatchRecord) -> String {
+pub fn describe(w: &Words, record: &MatchRecord) -> String {
     let game = match &record.game {
-        GameLog::Carrom(log) => Variant::from_name(&log.variant).map_or("Carrom", variant_label),
-        GameLog::Draughts(_) => "English draughts",
+        GameLog::Carrom(log) => {
+            Variant::from_name(&log.variant).map_or("game-carrom", variant_message)
+        }
+        GameLog::Draughts(_) => "draughts-title",
     };
     format!(
-        "{} - {game} - {} - {} - {}",
+        "{} – {} – {} – {} – {}",
         records::when(record.started),
+        w.get(game),
         record.players.join(", "),
         record.result,
         record.length()
     )
 }
 
-fn rebuild(mut commands: Commands, roots: Query<Entity, With<ReplaysRoot>>, list: Res<ReplayList>) {
+fn rebuild(
+    mut commands: Commands,
+    roots: Query<Entity, With<ReplaysRoot>>,
+    list: Res<ReplayList>,
+    w: Res<Words>,
+) {
     for root in &roots {
         commands.entity(root).despawn();
     }
@@ -196,32 +218,38 @@ fn rebuild(mut commands: Commands, roots: Query<Entity, With<ReplaysRoot>>, list
     };
     let page = (ReplaysRoot, ui::screen_root(Screen::Replays));
     commands.spawn(page).with_children(|root| {
-        root.spawn(ui::heading("Replays", 40.0, palette::ACCENT));
+        root.spawn(ui::heading(w.get("home-replays"), 40.0, palette::ACCENT));
         if list.records.is_empty() {
-            root.spawn(ui::text(
-                "No matches kept yet: every match you play is.",
-                18.0,
-                palette::DIM,
-            ));
+            root.spawn(ui::text(w.get("replays-none"), 18.0, palette::DIM));
         }
         for (place, (_, record)) in list.records.iter().take(SHOWN).enumerate() {
             root.spawn(ui::row()).with_children(|row| {
                 let colour = if record.playable().is_ok() { palette::TEXT } else { palette::DIM };
-                row.spawn(ui::text(describe(record), 15.0, colour));
-                row.spawn(ui::button("Watch", Action::Watch(place as u8), next(), false));
-                row.spawn(ui::button("Export", Action::Export(place as u8), next(), false));
+                row.spawn(ui::text(describe(&w, record), 15.0, colour));
+                row.spawn(ui::button(
+                    w.get("replays-watch"),
+                    Action::Watch(place as u8),
+                    next(),
+                    false,
+                ));
+                row.spawn(ui::button(
+                    w.get("replays-export"),
+                    Action::Export(place as u8),
+                    next(),
+                    false,
+                ));
             });
         }
         root.spawn(ui::row()).with_children(|row| {
-            let shown = ui::shown(&list.path, list.typing, "type a record's path");
-            row.spawn(ui::text("Open a file ", 16.0, palette::DIM));
+            let shown = ui::shown(&list.path, list.typing, &w.get("replays-type-path"));
+            row.spawn(ui::text(w.get("replays-open-file"), 16.0, palette::DIM));
             row.spawn(ui::button(shown, Action::EditRecordPath, next(), list.typing));
-            row.spawn(ui::button("Open", Action::OpenRecord, next(), false));
+            row.spawn(ui::button(w.get("replays-open"), Action::OpenRecord, next(), false));
         });
         if let Some(note) = &list.note {
             root.spawn(ui::text(note.clone(), 16.0, palette::WARN));
         }
-        root.spawn(ui::button("Back", Action::Back, next(), false));
+        root.spawn(ui::button(w.get("back"), Action::Back, next(), false));
     });
 }
 
@@ -235,6 +263,7 @@ fn watch_last(
     mut host: ResMut<NextState<MatchHost>>,
     mut game: ResMut<NextState<GameType>>,
     mut notice: ResMut<ui::Notice>,
+    w: Res<Words>,
 ) {
     if !actions.read().any(|a| *a == Action::WatchReplay) {
         return;
@@ -242,10 +271,10 @@ fn watch_last(
     let opened = match last.as_deref() {
         Some(LastRecord(Ok(path))) => records::read(path).and_then(Replaying::open),
         Some(LastRecord(Err(why))) => Err(why.clone()),
-        None => Err("no record was written".into()),
+        None => Err(w.get("replays-none-written")),
     };
     match opened {
         Ok(replaying) => watch(&mut commands, replaying, &mut screen, &mut host, &mut game),
-        Err(why) => notice.0 = Some(format!("The replay cannot be shown: {why}.")),
+        Err(why) => notice.0 = Some(w.with("replays-replay-cannot-show", &[("why", why.into())])),
     }
 }

@@ -4,6 +4,7 @@
 use crate::client::flow::{MatchSummary, Screen};
 use crate::client::hosts::tape::LastRecord;
 use crate::client::ui::{self, Action, MenuSet, palette};
+use crate::client::words::Words;
 use bevy::prelude::*;
 
 /// The Results screen.
@@ -27,17 +28,19 @@ fn rebuild(
     roots: Query<Entity, With<ResultsRoot>>,
     summary: Option<Res<MatchSummary>>,
     last: Option<Res<LastRecord>>,
+    w: Res<Words>,
 ) {
     for root in &roots {
         commands.entity(root).despawn();
     }
-    spawn(commands, summary, last);
+    spawn(commands, summary, last, w);
 }
 
 fn spawn(
     mut commands: Commands,
     summary: Option<Res<MatchSummary>>,
     last: Option<Res<LastRecord>>,
+    w: Res<Words>,
 ) {
     let summary = summary.map(|s| s.clone()).unwrap_or_default();
     let kept = last.is_some_and(|l| l.0.is_ok());
@@ -50,11 +53,11 @@ fn spawn(
         root.spawn(ui::text(summary.ending, 16.0, palette::DIM));
         root.spawn(ui::row()).with_children(|row| {
             if summary.rematch {
-                row.spawn(ui::button("Rematch", Action::Rematch, 1, false));
+                row.spawn(ui::button(w.get("results-rematch"), Action::Rematch, 1, false));
             }
-            row.spawn(ui::button("Home", Action::Home, 2, false));
+            row.spawn(ui::button(w.get("results-home"), Action::Home, 2, false));
             if kept {
-                row.spawn(ui::button("Watch replay", Action::WatchReplay, 3, false));
+                row.spawn(ui::button(w.get("results-watch-replay"), Action::WatchReplay, 3, false));
             }
             for (order, (label, action)) in summary.offers.iter().enumerate() {
                 row.spawn(ui::button(label.clone(), *action, 4 + order as u16, false));

@@ -8,6 +8,7 @@ use crate::client::persistence::preferences::{
     IceField, MAX_VOLUME, NAME_LENGTH, Preferences, RECORDS_KEPT, default_signaling,
 };
 use crate::client::ui::{self, Action, MenuSet, palette};
+use crate::client::words::{Arg, Language, Words, default_name};
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
@@ -15,9 +16,9 @@ use bevy::prelude::*;
 const SIGNALING: u8 = 4;
 /// The text fields of the ICE servers.
 const ICE: [(u8, IceField, &str); 3] = [
-    (5, IceField::Urls, "STUN / TURN URLs"),
-    (6, IceField::User, "TURN user name"),
-    (7, IceField::Credential, "TURN credential"),
+    (5, IceField::Urls, "settings-ice-urls"),
+    (6, IceField::User, "settings-turn-user"),
+    (7, IceField::Credential, "settings-turn-credential"),
 ];
 
 /// Which text field is being typed, if any, and (for the ICE fields) what has been typed.
@@ -48,7 +49,9 @@ impl Plugin for SettingsScreenPlugin {
                     (
                         act,
                         rebuild.run_if(
-                            resource_changed::<Preferences>.or_eager(resource_changed::<Editing>),
+                            resource_changed::<Preferences>
+                                .or_eager(resource_changed::<Editing>)
+                                .or_eager(resource_changed::<Words>),
                         ),
                     )
                         .chain()
@@ -59,20 +62,35 @@ impl Plugin for SettingsScreenPlugin {
     }
 }
 
-fn spawn(mut commands: Commands, preferences: Res<Preferences>, editing: Res<Editing>) {
+fn spawn(
+    mut commands: Commands,
+    preferences: Res<Preferences>,
+    editing: Res<Editing>,
+    w: Res<Words>,
+) {
+    let label = |id: &str| ui::text(format!("{}  ", w.get(id)), 18.0, palette::DIM);
     commands.spawn((SettingsRoot, ui::screen_root(Screen::Settings))).with_children(|root| {
-        root.spawn(ui::text("Settings", 40.0, palette::ACCENT));
-        root.spawn(ui::text("Player names (click to change)", 18.0, palette::DIM));
+        root.spawn(ui::text(w.get("home-settings"), 40.0, palette::ACCENT));
+        root.spawn(ui::row()).with_children(|row| {
+            row.spawn(label("settings-language"));
+            for (i, language) in Language::ALL.into_iter().enumerate() {
+                let chosen = preferences.language == language;
+                let action = Action::Language(language);
+                row.spawn(ui::button(language.own_name(), action, 40 + i as u16, chosen));
+            }
+        });
+        root.spawn(ui::text(w.get("settings-names"), 18.0, palette::DIM));
         for (i, name) in preferences.names.iter().enumerate() {
             let typing = editing.0 == Some(i as u8);
             let label = if typing { format!("{name}_") } else { name.clone() };
             root.spawn(ui::row()).with_children(|row| {
-                row.spawn(ui::text(format!("Player {}  ", i + 1), 18.0, palette::DIM));
+                let player = w.with("player-default", &[("number", Arg::from(i + 1))]);
+                row.spawn(ui::text(format!("{player}  "), 18.0, palette::DIM));
                 row.spawn(ui::button(label, Action::EditName(i as u8), i as u16 + 1, typing));
             });
         }
         root.spawn(ui::row()).with_children(|row| {
-            row.spawn(ui::text("Signaling server (online)  ", 18.0, palette::DIM));
+            row.spawn(label("settings-signaling"));
             let typing = editing.0 == Some(SIGNALING);
             let shown = &preferences.signaling;
             let label = if typing { format!("{shown}_") } else { shown.clone() };
@@ -80,11 +98,11 @@ fn spawn(mut commands: Commands, preferences: Res<Preferences>, editing: Res<Edi
         });
         for (field, ice, title) in ICE {
             root.spawn(ui::row()).with_children(|row| {
-                row.spawn(ui::text(format!("{title}  "), 18.0, palette::DIM));
+                row.spawn(label(title));
                 let typing = editing.0 == Some(field);
                 let text = if typing { editing.1.clone() } else { preferences.ice_text(ice) };
                 let shown = match (ice, text.is_empty()) {
-                    (_, true) if !typing => "none".to_string(),
+                    (_, true) if !typing => w.get("settings-none"),
                     (IceField::Credential, _) => "*".repeat(text.chars().count()),
                     _ => text,
                 };
@@ -92,39 +110,40 @@ fn spawn(mut commands: Commands, preferences: Res<Preferences>, editing: Res<Edi
                 row.spawn(ui::button(label, Action::EditName(field), 5 + u16::from(field), typing));
             });
         }
-        root.spawn(ui::text(
-            "No ICE servers: direct connections only (a LAN). One credential serves every TURN URL.",
-            14.0,
-            palette::DIM,
-        ));
+        root.spawn(ui::text(w.get("settings-ice-note"), 14.0, palette::DIM));
         root.spawn(ui::row()).with_children(|row| {
-            row.spawn(ui::text("Sound volume  ", 18.0, palette::DIM));
+            row.spawn(label("settings-volume"));
             row.spawn(ui::button("-", Action::Volume(-1), 20, false));
             let volume = format!(" {} / {MAX_VOLUME} ", preferences.volume);
             row.spawn(ui::text(volume, 18.0, palette::TEXT));
             row.spawn(ui::button("+", Action::Volume(1), 21, false));
         });
         root.spawn(ui::row()).with_children(|row| {
-            row.spawn(ui::text("Display  ", 18.0, palette::DIM));
-            let label = if preferences.fullscreen { "Full screen" } else { "Window" };
-            row.spawn(ui::button(label, Action::ToggleFullscreen, 22, preferences.fullscreen));
+            row.spawn(label("settings-display"));
+            let shown = w.get(if preferences.fullscreen {
+                "settings-full-screen"
+            } else {
+                "settings-window"
+            });
+            row.spawn(ui::button(shown, Action::ToggleFullscreen, 22, preferences.fullscreen));
         });
         root.spawn(ui::row()).with_children(|row| {
-            row.spawn(ui::text("Board  ", 18.0, palette::DIM));
+            row.spawn(label("home-board"));
             for (i, theme) in BoardTheme::ALL.into_iter().enumerate() {
                 let chosen = preferences.theme == theme;
-                row.spawn(ui::button(theme.label(), Action::Theme(theme), 23 + i as u16, chosen));
+                let action = Action::Theme(theme);
+                row.spawn(ui::button(w.get(theme.label()), action, 23 + i as u16, chosen));
             }
         });
         root.spawn(ui::row()).with_children(|row| {
-            row.spawn(ui::text("Replays kept  ", 18.0, palette::DIM));
+            row.spawn(label("settings-replays-kept"));
             for (i, kept) in RECORDS_KEPT.into_iter().enumerate() {
                 let chosen = preferences.records_kept == kept;
                 let action = Action::RecordsKept(kept);
                 row.spawn(ui::button(kept.to_string(), action, 26 + i as u16, chosen));
             }
         });
-        root.spawn(ui::button("Back", Action::Back, 31, false));
+        root.spawn(ui::button(w.get("back"), Action::Back, 31, false));
     });
 }
 
@@ -133,11 +152,12 @@ fn rebuild(
     roots: Query<Entity, With<SettingsRoot>>,
     preferences: Res<Preferences>,
     editing: Res<Editing>,
+    w: Res<Words>,
 ) {
     for root in &roots {
         commands.entity(root).despawn();
     }
-    spawn(commands, preferences, editing);
+    spawn(commands, preferences, editing, w);
 }
 
 fn act(
@@ -163,6 +183,7 @@ fn act(
             }
             Action::ToggleFullscreen => preferences.fullscreen = !preferences.fullscreen,
             Action::Theme(theme) => preferences.theme = theme,
+            Action::Language(language) => preferences.language = language,
             Action::RecordsKept(kept) => preferences.records_kept = kept,
             Action::Back => next.set(Screen::Home),
             _ => {}
@@ -176,6 +197,7 @@ fn type_name(
     mut keys: ResMut<ButtonInput<KeyCode>>,
     mut editing: ResMut<Editing>,
     mut preferences: ResMut<Preferences>,
+    w: Res<Words>,
 ) {
     let Some(i) = editing.0 else {
         typed.clear();
@@ -195,7 +217,7 @@ fn type_name(
         if ui::type_into(name, key, longest, ui::printable) != ui::Typed::Edited {
             if name.trim().is_empty() {
                 *name =
-                    if i == SIGNALING { default_signaling() } else { format!("Player {}", i + 1) };
+                    if i == SIGNALING { default_signaling() } else { default_name(&w, i as usize) };
             }
             *editing = Editing::default();
         }

@@ -5,6 +5,7 @@ use crate::checkers::Colour;
 use crate::checkers::level::Level;
 use crate::client::carrom::theme::BoardTheme;
 use crate::client::flow::Mode;
+use crate::client::words::Language;
 use crate::rules::Variant;
 use crate::sim::PresetId;
 use bevy::prelude::*;
@@ -96,6 +97,8 @@ pub enum Action {
     ToggleFullscreen,
     /// Settings: choose the carrom board's look.
     Theme(BoardTheme),
+    /// Settings: show every word in this language.
+    Language(Language),
     /// Pause: back to the match.
     Continue,
     /// Pause: the shooter's side resigns.

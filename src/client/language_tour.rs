@@ -1,0 +1,205 @@
+//! The language tour (`carrom --language-test DIR`), for CI under Xvfb: in every language
+//! in turn it shows Home, How to play and a match's HUD, saves a screenshot of each
+//! (`home-CODE.png`, `how-to-play-CODE.png`, `hud-CODE.png`), and checks what is on screen:
+//! that the language's own words are shown, that every letter of every text has a glyph in
+//! the built-in faces, that no text is cut off or overlaps, and where the HUD's turn panel
+//! sits (on the right, mirrored to the left for Urdu). It prints one JSON line and quits.
+
+use crate::client::carrom::hud::HudField;
+use crate::client::flow::screen::Screen;
+use crate::client::flow::setup::MatchSetup;
+use crate::client::flow::{GameType, Mode};
+use crate::client::hosts::local::LocalMatch;
+use crate::client::layout_audit::{Texts, problems};
+use crate::client::persistence::preferences::Preferences;
+use crate::client::smoke::shoot;
+use crate::client::ui::font::missing_glyphs;
+use crate::client::ui::{Action, MenuPanel};
+use crate::client::words::{Language, Words};
+use crate::game::Phase;
+use crate::rules::Variant;
+use bevy::prelude::*;
+use bevy::ui::UiGlobalTransform;
+use bevy::window::PrimaryWindow;
+use serde::Serialize;
+use std::path::PathBuf;
+
+/// Frames to wait for a screen before giving up.
+const PATIENCE: u32 = 900;
+
+/// Frames a screen is given to lay out before it is looked at.
+const SETTLE: u32 = 30;
+
+/// What one screen showed.
+#[derive(Serialize, Debug, Default)]
+struct Seen {
+    screen: &'static str,
+    /// Texts on screen.
+    texts: usize,
+    /// The message the screen must show, in the language, was found on screen.
+    found: bool,
+    /// Letters drawn with no glyph.
+    missing: Vec<String>,
+    /// Texts cut off, outside the window or overlapping.
+    problems: Vec<String>,
+}
+
+/// What one language showed.
+#[derive(Serialize, Debug, Default)]
+struct Toured {
+    code: &'static str,
+    screens: Vec<Seen>,
+    /// Where the middle of the HUD's turn text is, as a share of the window's width.
+    turn_x: f32,
+    /// Where the middle of Home's menu panel is, as a share of the window's width.
+    menu_x: f32,
+}
+
+/// Where the tour is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    Home,
+    HowToPlay,
+    Match,
+}
+
+/// The tour's progress and findings.
+#[derive(Resource, Debug)]
+pub struct LanguageTour {
+    dir: PathBuf,
+    language: usize,
+    step: Step,
+    since: u32,
+    toured: Vec<Toured>,
+}
+
+impl LanguageTour {
+    /// A tour writing its screenshots into `dir`.
+    pub fn new(dir: PathBuf) -> LanguageTour {
+        LanguageTour { dir, language: 0, step: Step::Home, since: 0, toured: Vec::new() }
+    }
+
+    fn next(&mut self, step: Step) {
+        self.step = step;
+        self.since = 0;
+    }
+}
+
+/// Drives the tour.
+pub(super) struct LanguageTourPlugin;
+
+impl Plugin for LanguageTourPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Last, tour);
+    }
+}
+
+/// Everything the tour looks at on a screen.
+fn look(screen: &'static str, shown: &str, window: &Window, texts: &Texts) -> Seen {
+    let mut seen = Seen { screen, problems: problems(window, texts), ..default() };
+    for (text, ..) in texts.iter().filter(|(_, _, _, _, visible, _)| visible.get()) {
+        seen.texts += 1;
+        seen.found |= text.0.contains(shown);
+        seen.missing.extend(missing_glyphs(&text.0).into_iter().map(String::from));
+    }
+    seen
+}
+
+#[allow(clippy::too_many_arguments)]
+fn tour(
+    mut commands: Commands,
+    mut tour: ResMut<LanguageTour>,
+    (mut preferences, mut setup, w): (ResMut<Preferences>, ResMut<MatchSetup>, Res<Words>),
+    (screen, mut next): (Res<State<Screen>>, ResMut<NextState<Screen>>),
+    local: Option<Res<LocalMatch>>,
+    mut actions: MessageWriter<Action>,
+    mut exit: MessageWriter<AppExit>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    (texts, fields): (Texts, Query<(&HudField, &UiGlobalTransform)>),
+    panels: Query<&UiGlobalTransform, With<MenuPanel>>,
+) {
+    tour.since += 1;
+    let Some(language) = Language::ALL.get(tour.language).copied() else {
+        // Screenshots are written a few frames after they are asked for.
+        let written = Language::ALL.iter().all(|l| {
+            ["home", "how-to-play", "hud"]
+                .iter()
+                .all(|s| tour.dir.join(format!("{s}-{}.png", l.code())).is_file())
+        });
+        if written || tour.since > PATIENCE {
+            println!("{}", serde_json::to_string(&tour.toured).unwrap_or_default());
+            exit.write(AppExit::Success);
+        }
+        return;
+    };
+    let Ok(window) = windows.single() else { return };
+    if tour.since > PATIENCE {
+        error!("the language tour is stuck at {:?} in {}", tour.step, language.code());
+        exit.write(AppExit::error());
+        return;
+    }
+    let code = language.code();
+    let ready = tour.since > SETTLE && w.language() == language;
+    match tour.step {
+        Step::Home if tour.since == 1 => {
+            preferences.language = language;
+            setup.game = GameType::Carrom;
+            setup.choose_variant(Variant::Freestyle);
+            setup.players = 2;
+            setup.mode = Mode::PassAndPlay;
+            next.set(Screen::Home);
+            tour.toured.push(Toured { code, ..default() });
+        }
+        Step::Home if ready && *screen.get() == Screen::Home => {
+            shoot(&mut commands, &tour.dir, &format!("home-{code}.png"));
+            let seen = look("home", &w.get("home-play"), window, &texts);
+            push(&mut tour, seen);
+            let menu = panels.iter().next().map_or(-1.0, |at| share(at, window));
+            if let Some(toured) = tour.toured.last_mut() {
+                toured.menu_x = menu;
+            }
+            actions.write(Action::HowToPlay);
+            tour.next(Step::HowToPlay);
+        }
+        Step::HowToPlay if tour.since > SETTLE && *screen.get() == Screen::HowToPlay => {
+            shoot(&mut commands, &tour.dir, &format!("how-to-play-{code}.png"));
+            let seen = look("how-to-play", &w.get("rules-common"), window, &texts);
+            push(&mut tour, seen);
+            actions.write(Action::Play);
+            next.set(Screen::Home);
+            tour.next(Step::Match);
+        }
+        Step::Match if tour.since == 10 => {
+            actions.write(Action::Play);
+        }
+        Step::Match
+            if tour.since > SETTLE + 10
+                && *screen.get() == Screen::Game
+                && local.is_some_and(|l| l.current.phase() == Phase::Aim) =>
+        {
+            shoot(&mut commands, &tour.dir, &format!("hud-{code}.png"));
+            let seen = look("hud", &w.get("hud-power"), window, &texts);
+            push(&mut tour, seen);
+            let turn = fields.iter().find(|(f, _)| **f == HudField::Turn);
+            let x = turn.map_or(-1.0, |(_, at)| share(at, window));
+            if let Some(toured) = tour.toured.last_mut() {
+                toured.turn_x = x;
+            }
+            next.set(Screen::Home);
+            tour.language += 1;
+            tour.next(Step::Home);
+        }
+        _ => {}
+    }
+}
+
+/// Where `at` is across the window, 0 at the left edge and 1 at the right.
+fn share(at: &UiGlobalTransform, window: &Window) -> f32 {
+    at.translation.x / window.physical_width() as f32
+}
+
+fn push(tour: &mut LanguageTour, seen: Seen) {
+    if let Some(toured) = tour.toured.last_mut() {
+        toured.screens.push(seen);
+    }
+}

@@ -1,0 +1,315 @@
+//! The messages of every language (Project Fluent files in `assets/locales/`, built into
+//! the binary) and the player's language's words, looked up by message id.
+
+use super::language::Language;
+use bevy::prelude::*;
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+
+/// The message file of `language`, as written.
+pub const fn source(language: Language) -> &'static str {
+    match language {
+        Language::English => include_str!("../../../assets/locales/en.ftl"),
+        Language::Hindi => include_str!("../../../assets/locales/hi.ftl"),
+        Language::Marathi => include_str!("../../../assets/locales/mr.ftl"),
+        Language::Urdu => include_str!("../../../assets/locales/ur.ftl"),
+        Language::Greek => include_str!("../../../assets/locales/el.ftl"),
+    }
+}
+
+/// A value put into a message: a name or other text, or a number (which picks plural forms).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg {
+    /// Text, shown as it is.
+    Text(String),
+    /// A number.
+    Number(i64),
+}
+
+impl From<&str> for Arg {
+    fn from(value: &str) -> Arg {
+        Arg::Text(value.to_string())
+    }
+}
+
+impl From<String> for Arg {
+    fn from(value: String) -> Arg {
+        Arg::Text(value)
+    }
+}
+
+impl From<&String> for Arg {
+    fn from(value: &String) -> Arg {
+        Arg::Text(value.clone())
+    }
+}
+
+macro_rules! number_args {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg {
+            fn from(value: $t) -> Arg {
+                Arg::Number(value as i64)
+            }
+        }
+    )*};
+}
+number_args!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64);
+
+/// The words of the player's language. Screens are rebuilt when it changes.
+#[derive(Resource)]
+pub struct Words {
+    language: Language,
+    bundle: FluentBundle<FluentResource>,
+    english: Option<FluentBundle<FluentResource>>,
+}
+
+impl Default for Words {
+    fn default() -> Words {
+        Words::new(Language::English)
+    }
+}
+
+impl std::fmt::Debug for Words {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Words").field("language", &self.language).finish()
+    }
+}
+
+/// `language`'s messages, ready to format.
+fn bundle(language: Language) -> FluentBundle<FluentResource> {
+    let id = language.code().parse().unwrap_or_default();
+    let mut bundle = FluentBundle::new_concurrent(vec![id]);
+    // Isolation marks keep a left-to-right name whole inside a right-to-left sentence;
+    // left-to-right languages need none.
+    bundle.set_use_isolating(language.right_to_left());
+    let resource = FluentResource::try_new(source(language).to_string()).unwrap_or_else(
+        |(partial, errors)| {
+            error!(
+                "the {} messages have {} errors; the rest are used",
+                language.code(),
+                errors.len()
+            );
+            partial
+        },
+    );
+    if let Err(errors) = bundle.add_resource(resource) {
+        error!("the {} messages repeat {} ids", language.code(), errors.len());
+    }
+    bundle
+}
+
+impl Words {
+    /// The words of `language` (English stands in for any message it lacks).
+    pub fn new(language: Language) -> Words {
+        let english = (language != Language::English).then(|| bundle(Language::English));
+        Words { language, bundle: bundle(language), english }
+    }
+
+    /// The language.
+    pub fn language(&self) -> Language {
+        self.language
+    }
+
+    /// Message `id`.
+    pub fn get(&self, id: &str) -> String {
+        self.with(id, &[])
+    }
+
+    /// Message `id` with its arguments.
+    pub fn with(&self, id: &str, args: &[(&str, Arg)]) -> String {
+        let mut fluent = FluentArgs::new();
+        for (name, value) in args {
+            let value = match value {
+                Arg::Text(text) => FluentValue::from(text.as_str()),
+                Arg::Number(n) => FluentValue::from(*n),
+            };
+            fluent.set(*name, value);
+        }
+        let found = [Some(&self.bundle), self.english.as_ref()]
+            .into_iter()
+            .flatten()
+            .find_map(|bundle| Some((bundle, bundle.get_message(id)?.value()?)));
+        let Some((bundle, pattern)) = found else {
+            warn!("no message {id:?}");
+            return id.to_string();
+        };
+        let mut errors = Vec::new();
+        let text = bundle.format_pattern(pattern, Some(&fluent), &mut errors).into_owned();
+        if !errors.is_empty() {
+            warn!("message {id:?} in {}: {errors:?}", self.language.code());
+        }
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::client::ui::font::missing_glyphs;
+    use std::collections::BTreeMap;
+
+    /// Each message id of `language` with the variables its text uses.
+    fn messages(language: Language) -> BTreeMap<String, Vec<String>> {
+        let mut found: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        let mut current = None;
+        for line in source(language).lines() {
+            let starts_message = line.chars().next().is_some_and(|c| c.is_ascii_lowercase());
+            if let Some((id, _)) = line.split_once(" =").filter(|_| starts_message) {
+                assert!(found.insert(id.to_string(), vec![]).is_none(), "{id} twice");
+                current = Some(id.to_string());
+            }
+            let Some(id) = &current else { continue };
+            for variable in line.split('$').skip(1) {
+                let name: String = variable
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                let used = found.entry(id.clone()).or_default();
+                if !used.contains(&name) {
+                    used.push(name);
+                }
+            }
+        }
+        found
+    }
+
+    /// Sample arguments for a message's variables: a number where one picks a plural.
+    fn sample(variables: &[String]) -> Vec<(&str, Arg)> {
+        variables
+            .iter()
+            .map(|v| {
+                let text = ["name", "names", "game", "colour", "level", "board", "what", "why"];
+                let value =
+                    if text.contains(&v.as_str()) { Arg::from("Asha") } else { Arg::from(2) };
+                (v.as_str(), value)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_message_id_is_in_every_language_with_the_same_arguments() {
+        let english = messages(Language::English);
+        assert!(english.len() > 200, "{} messages", english.len());
+        for language in Language::ALL {
+            let translated = messages(language);
+            let missing: Vec<_> =
+                english.keys().filter(|id| !translated.contains_key(*id)).collect();
+            let extra: Vec<_> = translated.keys().filter(|id| !english.contains_key(*id)).collect();
+            assert!(missing.is_empty(), "{} lacks {missing:?}", language.code());
+            assert!(extra.is_empty(), "{} has ids English lacks: {extra:?}", language.code());
+            for (id, variables) in &translated {
+                for v in variables {
+                    assert!(
+                        english[id].contains(v),
+                        "{}: {id} uses ${v}, unknown",
+                        language.code()
+                    );
+                }
+            }
+        }
+    }
+
+    /// The rule ids (CL-5, FS-4, CK-10 …) `text` names, in order.
+    fn rule_ids(text: &str) -> Vec<String> {
+        let bytes = text.as_bytes();
+        (0..bytes.len().saturating_sub(3))
+            .filter(|&i| {
+                let upper = |b: u8| b.is_ascii_uppercase();
+                upper(bytes[i])
+                    && upper(bytes[i + 1])
+                    && bytes[i + 2] == b'-'
+                    && bytes[i + 3].is_ascii_digit()
+                    && (i == 0 || !bytes[i - 1].is_ascii_alphanumeric())
+            })
+            .map(|i| {
+                text[i..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '-').collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_translation_keeps_the_rule_ids_of_its_english() {
+        let english = Words::new(Language::English);
+        for language in Language::ALL {
+            let w = Words::new(language);
+            for id in messages(Language::English).keys() {
+                let (theirs, ours) = (rule_ids(&w.get(id)), rule_ids(&english.get(id)));
+                assert_eq!(theirs, ours, "{}: {id}", language.code());
+            }
+        }
+    }
+
+    #[test]
+    fn every_message_formats_without_errors_and_every_letter_has_a_glyph() {
+        let english = messages(Language::English);
+        for language in Language::ALL {
+            let resource = FluentResource::try_new(source(language).to_string());
+            assert!(resource.is_ok(), "{} does not parse: {:?}", language.code(), resource.err());
+            let w = Words::new(language);
+            for (id, variables) in &english {
+                let bundle = &w.bundle;
+                let message = bundle.get_message(id).and_then(|m| m.value());
+                let Some(pattern) = message else {
+                    panic!("{}: {id} has no text", language.code())
+                };
+                let mut args = FluentArgs::new();
+                for (name, value) in sample(variables) {
+                    match value {
+                        Arg::Text(t) => args.set(name, t),
+                        Arg::Number(n) => args.set(name, n),
+                    }
+                }
+                let mut errors = vec![];
+                let text = bundle.format_pattern(pattern, Some(&args), &mut errors);
+                assert!(errors.is_empty(), "{}: {id}: {errors:?}", language.code());
+                assert!(!text.trim().is_empty(), "{}: {id} is empty", language.code());
+                let missing = missing_glyphs(&text);
+                assert!(
+                    missing.is_empty(),
+                    "{}: {id} has no glyph for {missing:?}",
+                    language.code()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_message_id_is_used_by_the_game() {
+        let mut code = String::new();
+        let mut folders = vec![std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src")];
+        while let Some(folder) = folders.pop() {
+            for entry in std::fs::read_dir(folder).unwrap().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    folders.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    code += &std::fs::read_to_string(path).unwrap();
+                }
+            }
+        }
+        let unused: Vec<_> = messages(Language::English)
+            .into_keys()
+            .filter(|id| !code.contains(&format!("\"{id}\"")))
+            .collect();
+        assert!(unused.is_empty(), "ids no code uses: {unused:?}");
+    }
+
+    #[test]
+    fn names_and_numbers_go_in_and_plurals_follow_the_language() {
+        let w = Words::new(Language::English);
+        assert_eq!(w.with("hud-owes", &[("count", 1.into())]), "owes 1 piece");
+        assert_eq!(w.with("hud-owes", &[("count", 3.into())]), "owes 3 pieces");
+        let foul = w.with(
+            "ruling-foul",
+            &[("what", w.get("foul-no-touch").into()), ("rule", "FS-5".into())],
+        );
+        assert_eq!(foul, "Foul – the striker touched nothing (FS-5).");
+        let urdu = Words::new(Language::Urdu);
+        let said = urdu.with("ruling-passes", &[("name", "Asha".into())]);
+        assert!(
+            said.contains("\u{2068}Asha\u{2069}"),
+            "a Latin name is isolated in Urdu: {said:?}"
+        );
+        assert_eq!(w.get("no-such-message"), "no-such-message");
+    }
+}

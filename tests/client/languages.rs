@@ -1,0 +1,114 @@
+//! The game's languages without a window: a new player gets their system's language, and
+//! Settings switches every word (Home, the HUD, How to play) and keeps the choice; names
+//! are typed in any script.
+
+use crate::screens::{client, home, press, screen, texts, type_key, type_text};
+use bevy::input::InputPlugin;
+use bevy::input::keyboard::Key;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use carrom::client::{
+    Action, ClientPlugin, FixedSeed, Language, Preferences, Screen, Storage, SystemLanguage, Words,
+};
+use std::path::Path;
+use std::time::Duration;
+
+/// The client for a new player whose system speaks `language`.
+fn client_in(dir: &Path, language: Language) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(1.0 / 60.0)))
+        .insert_resource(Storage::at(dir))
+        .insert_resource(FixedSeed(3))
+        .insert_resource(SystemLanguage(language))
+        .add_plugins(ClientPlugin);
+    app.update();
+    app.update();
+    app
+}
+
+fn said(language: Language, id: &str) -> String {
+    Words::new(language).get(id)
+}
+
+#[test]
+fn a_new_player_gets_the_systems_language_and_keeps_it() {
+    let dir = home("language-first-start");
+    let mut app = client_in(&dir, Language::Hindi);
+    assert!(texts(&mut app).contains("खेलें"), "Home in Hindi: {}", texts(&mut app));
+    assert_eq!(app.world().resource::<Preferences>().names[0], "खिलाड़ी 1");
+    drop(app);
+    let settings = std::fs::read_to_string(dir.join("settings.json")).unwrap();
+    assert!(settings.contains("\"language\": \"hi\""), "{settings}");
+    // The next start keeps the chosen language, whatever the system says then.
+    let mut app = client_in(&dir, Language::Greek);
+    assert!(texts(&mut app).contains(&said(Language::Hindi, "home-how-to-play")));
+}
+
+#[test]
+fn settings_switch_every_word_and_the_default_names_with_them() {
+    let dir = home("language-switch");
+    let mut app = client(&dir, 1);
+    assert!(texts(&mut app).contains("How to play"));
+    press(&mut app, Action::Settings);
+    // Each language is offered in its own script.
+    let shown = texts(&mut app);
+    for name in ["English", "हिन्दी", "मराठी", "اردو", "Ελληνικά"]
+    {
+        assert!(shown.contains(name), "{name} is offered: {shown}");
+    }
+    press(&mut app, Action::Language(Language::Urdu));
+    assert!(texts(&mut app).contains("زبان"), "Settings in Urdu: {}", texts(&mut app));
+    assert_eq!(app.world().resource::<Preferences>().names[1], "کھلاڑی 2");
+    press(&mut app, Action::Back);
+    assert_eq!(screen(&app), Screen::Home);
+    assert!(texts(&mut app).contains("کیسے کھیلیں"), "Home in Urdu: {}", texts(&mut app));
+    press(&mut app, Action::HowToPlay);
+    assert!(texts(&mut app).contains("[CM-4]") && texts(&mut app).contains("اسٹرائیکر"));
+    press(&mut app, Action::Back);
+    press(&mut app, Action::Settings);
+    press(&mut app, Action::Language(Language::Greek));
+    press(&mut app, Action::Back);
+    press(&mut app, Action::Play);
+    assert_eq!(screen(&app), Screen::Game);
+    let hud = texts(&mut app);
+    assert!(hud.contains("Δύναμη") && hud.contains("Σειρά: Παίκτης 1"), "the HUD in Greek: {hud}");
+    drop(app);
+    let settings = std::fs::read_to_string(dir.join("settings.json")).unwrap();
+    assert!(settings.contains("\"language\": \"el\""), "{settings}");
+}
+
+#[test]
+fn names_are_typed_in_any_script_and_kept() {
+    let dir = home("language-names");
+    let mut app = client(&dir, 1);
+    press(&mut app, Action::Settings);
+    for (seat, name) in ["आशा", "عائشہ", "Άννα", "सई"].into_iter().enumerate() {
+        press(&mut app, Action::EditName(seat as u8));
+        for _ in 0.."Player 1".len() {
+            type_key(&mut app, Key::Backspace, None);
+        }
+        type_text(&mut app, name);
+        type_key(&mut app, Key::Enter, None);
+    }
+    drop(app);
+    let app = client(&dir, 1);
+    let names = &app.world().resource::<Preferences>().names;
+    assert_eq!(names, &["आशा", "عائشہ", "Άννα", "सई"].map(String::from));
+}
+
+#[test]
+fn a_file_that_cannot_be_read_is_reported_in_the_players_language() {
+    let dir = home("language-corrupt");
+    std::fs::write(
+        dir.join("settings.json"),
+        br#"{"format":1,"names":["a","b","c","d"],"volume":3,"fullscreen":false,"language":"mr","setup":{"variant":"freestyle","mode":"pass_and_play","players":2,"board":"standard","shot_clock":30,"level":"medium","bots":[false,false,false,false]}}"#,
+    )
+    .unwrap();
+    std::fs::write(dir.join("match.json"), b"{ not json").unwrap();
+    let mut app = client_in(&dir, Language::English);
+    let shown = texts(&mut app);
+    assert!(shown.contains("जतन केलेल्या सामन्याची फाइल वाचता आली नाही"), "in Marathi: {shown}");
+    assert!(shown.contains("match.json.corrupt-"), "where it was kept: {shown}");
+}
