@@ -407,3 +407,5 @@ lan-line = { $host } — { $game }, { $players } players, { $free ->
     [one] 1 seat free
    *[other] { $free } seats free
 }
+reconnect-nobody = No player of the match answered in { $seconds } s: it cannot be resumed (it may have ended).
+watch-players-left = the players have left before the end

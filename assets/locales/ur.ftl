@@ -402,3 +402,5 @@ lan-line = { $host } — { $game }، { $players } کھلاڑی، { $free ->
     [one] 1 نشست خالی
    *[other] { $free } نشستیں خالی
 }
+reconnect-nobody = میچ کے کسی کھلاڑی نے { $seconds } سیکنڈ میں جواب نہیں دیا: میچ دوبارہ شروع نہیں ہو سکتا (شاید ختم ہو چکا ہے)۔
+watch-players-left = کھلاڑی آخر سے پہلے چلے گئے

@@ -333,7 +333,7 @@ fn meeting(args: &Args) -> Result<(Option<String>, JoinRequest, u8), (Exit, Stri
 
 /// With --rejoin: the seat kept in `path`, and the match's players.
 fn rejoining(path: &std::path::Path) -> Result<(Option<String>, JoinRequest, u8), (Exit, String)> {
-    match carrom::client::RejoinFile::read(path) {
+    match carrom::client::RejoinFile::read(path, &carrom::client::Words::default()) {
         Ok(Some(ticket)) => {
             let players = ticket.seals.len() as u8;
             Ok((None, JoinRequest::Rejoin(Box::new(ticket)), players))

@@ -288,10 +288,8 @@ fn hold(world: &mut World) {
         let waited = online.seating.grace.as_secs();
         online.holding = None;
         online.ending = Some(NetworkEnding::PeerLeft);
-        online.message = Some(format!(
-            "No player of the match answered in {waited} s: it cannot be resumed (it may have \
-             ended)."
-        ));
+        let w = world.resource::<Words>();
+        online.message = Some(w.with("reconnect-nobody", &[("seconds", waited.into())]));
         world.insert_resource(online);
         return;
     }

@@ -102,6 +102,7 @@ fn follow(
     mut spectating: ResMut<Spectating>,
     local: Option<ResMut<LocalMatch>>,
     draughts: Option<ResMut<OnlineDraughts>>,
+    w: Res<Words>,
 ) {
     let spectating = &mut *spectating;
     if spectating.ended.is_none()
@@ -139,7 +140,7 @@ fn follow(
     }
     let Some(game) = spectating.game().copied() else { return };
     if spectating.ended.is_none() && !game.is_over() && spectating.watcher.stream_ended() {
-        spectating.ended = Some("the players have left before the end".into());
+        spectating.ended = Some(w.get("watch-players-left"));
     }
     match (game, local, draughts) {
         (Watched::Carrom(m), Some(mut local), _) => {

@@ -175,7 +175,7 @@ impl RejoinFile {
 
     /// Reads the ticket at `path`: `Ok(None)` when there is none; a file that cannot be
     /// read is moved aside and the reason given.
-    pub fn read(path: &std::path::Path) -> Result<Option<Ticket>, String> {
+    pub fn read(path: &std::path::Path, w: &Words) -> Result<Option<Ticket>, String> {
         let problem = match storage::read(path) {
             Ok(None) => return Ok(None),
             Ok(Some(bytes)) => match Ticket::parse(&bytes) {
@@ -185,7 +185,7 @@ impl RejoinFile {
             Err(e) => e.to_string(),
         };
         let kept = storage::set_aside(path);
-        Err(words::unreadable(&Words::default(), "what-rejoin", &problem, &kept))
+        Err(words::unreadable(w, "what-rejoin", &problem, &kept))
     }
 }
 
@@ -195,7 +195,8 @@ pub(super) struct RejoinPlugin;
 impl Plugin for RejoinPlugin {
     fn build(&self, app: &mut App) {
         let path = app.world().resource::<Storage>().rejoin_file();
-        let found = match path.as_deref().map(RejoinFile::read) {
+        let w = super::preferences::words_of(app.world());
+        let found = match path.as_deref().map(|path| RejoinFile::read(path, &w)) {
             Some(Ok(found)) => found,
             Some(Err(message)) => {
                 warn!("{message}");
@@ -242,12 +243,12 @@ mod tests {
         let mut file = RejoinFile { path: Some(dir.join("rejoin.json")), found: None };
         let mut written = ticket();
         file.write(&mut written).unwrap();
-        let read = RejoinFile::read(&dir.join("rejoin.json")).unwrap().unwrap();
+        let read = RejoinFile::read(&dir.join("rejoin.json"), &Words::default()).unwrap().unwrap();
         assert_eq!(read, written);
         assert!(read.usable(written.saved + 10).is_ok());
         assert!(read.usable(written.saved + 1_000).is_err(), "the room is long gone");
         std::fs::write(dir.join("rejoin.json"), b"{\"format\":1,").unwrap();
-        let why = RejoinFile::read(&dir.join("rejoin.json")).unwrap_err();
+        let why = RejoinFile::read(&dir.join("rejoin.json"), &Words::default()).unwrap_err();
         assert!(why.contains("kept as"), "{why}");
         assert!(!dir.join("rejoin.json").exists());
         file.clear();

@@ -280,7 +280,7 @@ fn rebuild(
                 None => {
                     root.spawn(ui::row()).with_children(|row| {
                         row.spawn(ui::button(
-                            found_line(&w, &game),
+                            found_line(&w, game),
                             Action::JoinLan(place),
                             next(),
                             false,
@@ -296,7 +296,7 @@ fn rebuild(
                 Some(_) if game.watchable() => {
                     root.spawn(ui::row()).with_children(|row| {
                         let playing =
-                            w.with("lan-being-played", &[("game", found_line(&w, &game).into())]);
+                            w.with("lan-being-played", &[("game", found_line(&w, game).into())]);
                         row.spawn(ui::text(playing, 16.0, palette::DIM));
                         row.spawn(ui::button(
                             w.get("replays-watch"),
@@ -307,7 +307,7 @@ fn rebuild(
                     });
                 }
                 Some(why) => {
-                    let greyed = format!("{} — {why}", found_line(&w, &game));
+                    let greyed = format!("{} — {why}", found_line(&w, game));
                     root.spawn(ui::text(greyed, 16.0, palette::DIM));
                 }
             }
