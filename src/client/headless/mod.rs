@@ -35,8 +35,10 @@ use std::path::PathBuf;
 use web_time::{Duration, Instant};
 
 /// How long a finished peer keeps the session running, so the others receive every input
-/// they need to confirm the same ending.
-const LINGER: Duration = Duration::from_secs(3);
+/// they need to confirm the same ending. A slow peer (a page drawing in software on a busy
+/// machine) can stall for seconds near the end; inputs lost then are resent only while
+/// this peer runs.
+const LINGER: Duration = Duration::from_secs(10);
 
 /// How to run a headless peer.
 #[derive(Debug, Clone)]

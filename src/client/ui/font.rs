@@ -94,20 +94,32 @@ fn embolden(fonts: Res<Fonts>, mut headings: Query<&mut TextFont, Added<Heading>
 
 /// Once the faces are in the shaper's collection, names each script's face as the one to
 /// fall back to, so a Hindi word or an Urdu name inside any text is drawn in its script.
-fn fall_back(mut fonts: ResMut<Fonts>, mut shaper: ResMut<FontCx>) {
-    if fonts.fallbacks_set {
-        return;
+fn fall_back(mut fonts: ResMut<Fonts>, mut shaper: ResMut<FontCx>, assets: Res<Assets<Font>>) {
+    let loaded = fonts.scripts.iter().all(|face| assets.contains(face));
+    if loaded && !fonts.fallbacks_set {
+        fonts.fallbacks_set = name_fallbacks(&mut shaper.collection);
     }
-    let collection = &mut shaper.collection;
-    let mut found = 0;
+}
+
+/// Scripts whose runs may hold a sign of another script: punctuation shared between
+/// scripts (the Devanagari danda after a Latin bracket, say) is shaped in its neighbours'
+/// run, so these runs fall back to every script's face.
+const SHARED: [&str; 4] = ["Latn", "Grek", "Zyyy", "Zinh"];
+
+/// Names each script face as its script's fallback, and every script face as the shared
+/// scripts' fallbacks; false while the faces are not yet in `collection`.
+pub fn name_fallbacks(collection: &mut parley::fontique::Collection) -> bool {
+    let mut faces = Vec::new();
     for Face { family, script, .. } in FACES {
         let (Some(script), Some(id)) = (script, collection.family_id(family)) else { continue };
         let Ok(script) = script.parse::<Script>() else { continue };
         collection.set_fallbacks(script, std::iter::once(id));
-        found += 1;
+        faces.push(id);
     }
-    // Each script's face comes regular and bold.
-    fonts.fallbacks_set = found * 2 == fonts.scripts.len();
+    for shared in SHARED.iter().filter_map(|s| s.parse::<Script>().ok()) {
+        collection.set_fallbacks(shared, faces.iter().copied());
+    }
+    faces.len() == FACES.iter().filter(|f| f.script.is_some()).count()
 }
 
 /// The characters of `text` that no built-in face has a glyph for (they would be drawn as
@@ -134,6 +146,72 @@ pub fn missing_glyphs(text: &str) -> Vec<char> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `text` as the shaper lays it out with the built-in faces and the script fallbacks
+    /// the game sets: each run's glyph ids and whether it runs right to left.
+    fn shaped(text: &str) -> Vec<(Vec<u32>, bool)> {
+        use parley::fontique::Blob;
+        use parley::{FontContext, FontFamily, Layout, LayoutContext};
+        use parley::{PositionedLayoutItem, StyleProperty};
+        use std::sync::Arc;
+        let mut fonts = FontContext::default();
+        for face in FACES {
+            for data in [face.regular, face.bold] {
+                fonts.collection.register_fonts(Blob::new(Arc::new(data.to_vec())), None);
+            }
+        }
+        assert!(name_fallbacks(&mut fonts.collection), "every face is registered");
+        let mut layouts: LayoutContext<()> = LayoutContext::new();
+        let mut builder = layouts.ranged_builder(&mut fonts, text, 1.0, false);
+        builder.push_default(StyleProperty::FontFamily(FontFamily::named("Noto Sans")));
+        let mut layout: Layout<()> = builder.build(text);
+        layout.break_all_lines(None);
+        let mut runs = Vec::new();
+        for line in layout.lines() {
+            for item in line.items() {
+                if let PositionedLayoutItem::GlyphRun(run) = item {
+                    runs.push((run.glyphs().map(|g| g.id).collect(), run.run().is_rtl()));
+                }
+            }
+        }
+        runs
+    }
+
+    fn glyphs(text: &str) -> Vec<u32> {
+        shaped(text).into_iter().flat_map(|(ids, _)| ids).collect()
+    }
+
+    #[test]
+    fn devanagari_forms_conjuncts_and_urdu_letters_join_right_to_left() {
+        // क + virama + ष is one conjunct glyph, not three.
+        let conjunct = glyphs("क्ष");
+        assert!(conjunct.len() < 3 && !conjunct.contains(&0), "{conjunct:?}");
+        // ب alone, and the same letter joined at the start, middle and end of a word.
+        let alone = glyphs("ب");
+        let joined = glyphs("ببب");
+        assert_eq!(joined.len(), 3);
+        assert!(joined.iter().all(|id| !alone.contains(id)), "{alone:?} {joined:?}");
+        let urdu = shaped("کھلاڑی");
+        assert!(urdu.iter().all(|(ids, rtl)| *rtl && !ids.contains(&0)), "{urdu:?}");
+    }
+
+    #[test]
+    fn every_message_of_every_language_shapes_with_no_missing_glyph() {
+        use crate::client::words::{Arg, Language, Words};
+        for language in Language::ALL {
+            let w = Words::new(language);
+            let source = crate::client::words::source(language);
+            let ids = source.lines().filter_map(|l| {
+                let id = l.split_once(" =")?.0;
+                id.chars().all(|c| c.is_ascii_lowercase() || c == '-').then_some(id)
+            });
+            for id in ids {
+                let text = w.with(id, &[("name", Arg::from("आशा")), ("count", Arg::from(2))]);
+                let ids = glyphs(&text);
+                assert!(!ids.contains(&0), "{}: {id} draws a box: {text:?}", language.code());
+            }
+        }
+    }
 
     #[test]
     fn the_faces_cover_every_script_and_say_what_they_lack() {

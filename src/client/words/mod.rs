@@ -6,6 +6,8 @@ mod catalog;
 mod language;
 pub mod mirror;
 
+#[cfg(test)]
+pub use catalog::source;
 pub use catalog::{Arg, Words};
 pub use language::Language;
 
