@@ -1,11 +1,12 @@
 //! The language tour (`carrom --language-test DIR`), for CI under Xvfb: in every language
-//! in turn it shows Home, How to play and a match's HUD, saves a screenshot of each
-//! (`home-CODE.png`, `how-to-play-CODE.png`, `hud-CODE.png`), and checks what is on screen:
+//! in turn it shows Home, How to play and a match's HUD for carrom, then How to play and a
+//! game for draughts, saves a screenshot of each ([`SHOTS`]), and checks what is on screen:
 //! that the language's own words are shown, that every letter of every text has a glyph in
 //! the built-in faces, that no text is cut off or overlaps, and where the HUD's turn panel
 //! sits (on the right, mirrored to the left for Urdu). It prints one JSON line and quits.
 
 use crate::client::carrom::hud::HudField;
+use crate::client::draughts::DraughtsMatch;
 use crate::client::flow::screen::Screen;
 use crate::client::flow::setup::MatchSetup;
 use crate::client::flow::{GameType, Mode};
@@ -53,6 +54,8 @@ struct Toured {
     turn_x: f32,
     /// Where the middle of Home's menu panel is, as a share of the window's width.
     menu_x: f32,
+    /// Where the middle of the draughts board is drawn, as a share of the window's width.
+    board_x: f32,
 }
 
 /// Where the tour is.
@@ -61,7 +64,12 @@ enum Step {
     Home,
     HowToPlay,
     Match,
+    DraughtsRules,
+    Draughts,
 }
+
+/// The screenshots taken in each language, as `NAME-CODE.png`.
+pub const SHOTS: [&str; 5] = ["home", "how-to-play", "hud", "how-to-play-draughts", "draughts"];
 
 /// The tour's progress and findings.
 #[derive(Resource, Debug)]
@@ -111,20 +119,19 @@ fn tour(
     mut tour: ResMut<LanguageTour>,
     (mut preferences, mut setup, w): (ResMut<Preferences>, ResMut<MatchSetup>, Res<Words>),
     (screen, mut next): (Res<State<Screen>>, ResMut<NextState<Screen>>),
-    local: Option<Res<LocalMatch>>,
+    (local, draughts): (Option<Res<LocalMatch>>, Option<Res<DraughtsMatch>>),
     mut actions: MessageWriter<Action>,
     mut exit: MessageWriter<AppExit>,
     windows: Query<&Window, With<PrimaryWindow>>,
     (texts, fields): (Texts, Query<(&HudField, &UiGlobalTransform)>),
     panels: Query<&UiGlobalTransform, With<MenuPanel>>,
+    cameras: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
 ) {
     tour.since += 1;
     let Some(language) = Language::ALL.get(tour.language).copied() else {
         // Screenshots are written a few frames after they are asked for.
         let written = Language::ALL.iter().all(|l| {
-            ["home", "how-to-play", "hud"]
-                .iter()
-                .all(|s| tour.dir.join(format!("{s}-{}.png", l.code())).is_file())
+            SHOTS.iter().all(|s| tour.dir.join(format!("{s}-{}.png", l.code())).is_file())
         });
         if written || tour.since > PATIENCE {
             println!("{}", serde_json::to_string(&tour.toured).unwrap_or_default());
@@ -165,7 +172,6 @@ fn tour(
             shoot(&mut commands, &tour.dir, &format!("how-to-play-{code}.png"));
             let seen = look("how-to-play", &w.get("rules-common"), window, &texts);
             push(&mut tour, seen);
-            actions.write(Action::Play);
             next.set(Screen::Home);
             tour.next(Step::Match);
         }
@@ -184,6 +190,35 @@ fn tour(
             let x = turn.map_or(-1.0, |(_, at)| share(at, window));
             if let Some(toured) = tour.toured.last_mut() {
                 toured.turn_x = x;
+            }
+            setup.game = GameType::Draughts;
+            next.set(Screen::Home);
+            tour.next(Step::DraughtsRules);
+        }
+        Step::DraughtsRules if tour.since == 10 => {
+            actions.write(Action::HowToPlay);
+        }
+        Step::DraughtsRules if tour.since > SETTLE + 10 && *screen.get() == Screen::HowToPlay => {
+            shoot(&mut commands, &tour.dir, &format!("how-to-play-draughts-{code}.png"));
+            let seen = look("how-to-play-draughts", &w.get("rules-draughts"), window, &texts);
+            push(&mut tour, seen);
+            next.set(Screen::Home);
+            tour.next(Step::Draughts);
+        }
+        Step::Draughts if tour.since == 10 => {
+            actions.write(Action::Play);
+        }
+        Step::Draughts
+            if tour.since > SETTLE + 10 && *screen.get() == Screen::Game && draughts.is_some() =>
+        {
+            shoot(&mut commands, &tour.dir, &format!("draughts-{code}.png"));
+            let seen = look("draughts", &w.get("draughts-take-back"), window, &texts);
+            push(&mut tour, seen);
+            let middle = cameras
+                .iter()
+                .find_map(|(camera, eye)| camera.world_to_viewport(eye, Vec3::ZERO).ok());
+            if let Some(toured) = tour.toured.last_mut() {
+                toured.board_x = middle.map_or(-1.0, |at| at.x / window.width());
             }
             next.set(Screen::Home);
             tour.language += 1;

@@ -585,7 +585,7 @@ fn differing(a: &Picture, b: &Picture) -> usize {
 }
 
 /// Every language in a real window (`carrom --language-test`): Home, How to play and a
-/// match's HUD each show the language's own words, every letter has a glyph in the
+/// match's HUD, draughts' rules and a draughts game each show the language's own words, every letter has a glyph in the
 /// built-in faces, no text is cut off or overlaps, and Urdu's screens are mirrored.
 #[test]
 fn every_language_is_drawn_whole_and_urdu_is_mirrored() {
@@ -614,24 +614,32 @@ fn every_language_is_drawn_whole_and_urdu_is_mirrored() {
     for language in toured {
         let code = language["code"].as_str().unwrap();
         let screens = language["screens"].as_array().unwrap();
-        assert_eq!(screens.len(), 3, "{code}: Home, How to play and the HUD");
+        assert_eq!(
+            screens.len(),
+            5,
+            "{code}: Home, How to play, the HUD, draughts' rules and game"
+        );
         for seen in screens {
             let screen = seen["screen"].as_str().unwrap();
-            assert!(seen["texts"].as_u64().unwrap() >= 5, "{code} {screen}: texts drawn");
+            assert!(seen["texts"].as_u64().unwrap() >= 4, "{code} {screen}: texts drawn");
             assert_eq!(seen["found"], true, "{code} {screen}: its own words are shown");
             assert_eq!(seen["missing"].as_array().unwrap().len(), 0, "{code} {screen}: {seen}");
             assert_eq!(seen["problems"].as_array().unwrap().len(), 0, "{code} {screen}: {seen}");
         }
         let (turn, menu) =
             (language["turn_x"].as_f64().unwrap(), language["menu_x"].as_f64().unwrap());
+        // The draughts board sits beside the HUD's panel, whichever side that is on.
+        let board = language["board_x"].as_f64().unwrap();
         if code == "ur" {
             assert!(turn < 0.5 && menu > 0.5, "Urdu is mirrored: turn at {turn}, menu at {menu}");
+            assert!(board > 0.5, "Urdu's draughts board is right of its panel: {board}");
         } else {
             assert!(turn > 0.5 && menu < 0.5, "{code} reads left to right: {turn}, {menu}");
+            assert!(board > 0.0 && board < 0.5, "{code}'s draughts board is left of its panel");
         }
     }
     // The words differ from English's on every screen, so each language was drawn.
-    for screen in ["home", "how-to-play", "hud"] {
+    for screen in ["home", "how-to-play", "hud", "how-to-play-draughts", "draughts"] {
         let english = Picture::load(&dir.join(format!("{screen}-en.png")));
         assert_eq!((english.width, english.height), (WIDTH, HEIGHT));
         for code in ["hi", "mr", "ur", "el"] {

@@ -13,6 +13,7 @@ use super::table::DraughtsMatch;
 use crate::checkers::Colour;
 use crate::checkers::moves::has_capture;
 use crate::client::flow::{GameType, Screen};
+use crate::client::words::Words;
 use bevy::prelude::*;
 
 mod colour {
@@ -79,11 +80,16 @@ impl Plugin for BoardViewPlugin {
     }
 }
 
-/// Keeps the board in the middle of the window's part left of the HUD's panel.
-fn beside_panel(mut cameras: Query<(&mut Transform, &Projection), With<Camera2d>>) {
+/// Keeps the board in the middle of the window's part beside the HUD's panel (left of
+/// it, or right of it where a right-to-left language mirrors the panel to the left).
+fn beside_panel(
+    words: Res<Words>,
+    mut cameras: Query<(&mut Transform, &Projection), With<Camera2d>>,
+) {
+    let side = if words.language().right_to_left() { -1.0 } else { 1.0 };
     for (mut transform, projection) in &mut cameras {
         if let Projection::Orthographic(view) = projection {
-            let x = BESIDE_PANEL * view.area.width();
+            let x = side * BESIDE_PANEL * view.area.width();
             if transform.translation.x != x {
                 transform.translation.x = x;
             }
