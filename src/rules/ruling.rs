@@ -59,20 +59,6 @@ impl Foul {
         }
     }
 
-    /// What happened, in a player's words.
-    pub const fn words(self) -> &'static str {
-        match self {
-            Foul::StrikerPocketed => "the striker went into a pocket",
-            Foul::LeftBoard => "a piece left the board",
-            Foul::OpponentPiece => "an opponent's piece was pocketed",
-            Foul::LastBeforeQueen => "your last piece went down before the queen was covered",
-            Foul::OpponentLast => "the opponent's last piece was pocketed",
-            Foul::FailedBreak => "three break attempts touched nothing",
-            Foul::DiscPoolNoTouch | Foul::FreestyleNoTouch => "the striker touched nothing",
-            Foul::DiscPoolStrikerOff | Foul::FreestyleStrikerOff => "the striker left the board",
-        }
-    }
-
     const fn bit(self) -> u32 {
         1 << self as u8
     }
