@@ -15,6 +15,8 @@ pub mod limits;
 #[cfg(feature = "server")]
 pub mod metrics;
 #[cfg(feature = "server")]
+pub mod origin;
+#[cfg(feature = "server")]
 pub mod page;
 #[cfg(feature = "server")]
 pub mod peer;

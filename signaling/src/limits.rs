@@ -2,7 +2,8 @@
 //! rate limit.
 
 use clap::Parser;
-use std::net::SocketAddr;
+use ipnet::IpNet;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -41,6 +42,30 @@ pub struct Config {
     /// so an invite link `http(s)://HOST/#CODE` opens the game in the match.
     #[arg(long, env = "CARROM_SIGNALING_WEB", value_name = "DIR")]
     pub web: Option<PathBuf>,
+    /// This instance's name among several behind one proxy: `/metrics` labels every figure
+    /// with it and every response carries it (`x-carrom-instance`). Default: the address
+    /// it listens on.
+    #[arg(long, env = "CARROM_SIGNALING_INSTANCE", value_name = "NAME")]
+    pub instance: Option<String>,
+    /// A proxy (address or network, e.g. `10.0.0.2` or `10.0.0.0/24`; repeat, or separate
+    /// with commas) whose `X-Forwarded-For` names the client a connection is for: the
+    /// per-address cap then counts clients, not the proxy. Nobody else's header is believed.
+    #[arg(
+        long = "trusted-proxy",
+        env = "CARROM_SIGNALING_TRUSTED_PROXIES",
+        value_name = "ADDR[/BITS]",
+        value_delimiter = ',',
+        value_parser = proxy_network
+    )]
+    pub trusted_proxies: Vec<IpNet>,
+}
+
+/// A trusted proxy's address or network.
+fn proxy_network(text: &str) -> Result<IpNet, String> {
+    let text = text.trim();
+    text.parse::<IpNet>()
+        .or_else(|_| text.parse::<IpAddr>().map(IpNet::from))
+        .map_err(|_| format!("{text:?} is neither an address nor a network like 10.0.0.0/24"))
 }
 
 impl Default for Config {
@@ -58,6 +83,11 @@ impl Config {
     /// The handshake timeout.
     pub fn handshake(&self) -> Duration {
         Duration::from_secs(self.handshake_timeout)
+    }
+
+    /// The instance's name: the one given, or the address it listens on (`bound`).
+    pub fn instance_name(&self, bound: SocketAddr) -> String {
+        self.instance.clone().filter(|n| !n.trim().is_empty()).unwrap_or_else(|| bound.to_string())
     }
 }
 
@@ -108,10 +138,34 @@ mod tests {
     }
 
     #[test]
+    fn trusted_proxies_are_addresses_or_networks() {
+        let c = Config::parse_from([
+            "carrom-signaling",
+            "--trusted-proxy",
+            "10.0.0.2,10.1.0.0/16",
+            "--trusted-proxy=::1",
+        ]);
+        let shown: Vec<String> = c.trusted_proxies.iter().map(|n| n.to_string()).collect();
+        assert_eq!(shown, ["10.0.0.2/32", "10.1.0.0/16", "::1/128"]);
+        let wrong = Config::try_parse_from(["carrom-signaling", "--trusted-proxy", "proxy.lan"]);
+        let message = wrong.unwrap_err().to_string();
+        assert!(message.contains("neither an address nor a network"), "{message}");
+    }
+
+    #[test]
+    fn an_instance_is_named_by_its_address_unless_named() {
+        let bound: SocketAddr = "10.0.0.5:3536".parse().unwrap();
+        assert_eq!(Config::default().instance_name(bound), "10.0.0.5:3536");
+        let named = Config::parse_from(["carrom-signaling", "--instance", "sig-2"]);
+        assert_eq!(named.instance_name(bound), "sig-2");
+    }
+
+    #[test]
     fn defaults_are_safe_for_the_internet() {
         let c = Config::default();
         assert!(c.max_message <= 16 * 1024);
         assert_eq!(c.addr.to_string(), "127.0.0.1:3536");
         assert!(c.queue > 0 && c.max_per_address < c.max_connections);
+        assert!(c.trusted_proxies.is_empty(), "no forwarded address is believed by default");
     }
 }

@@ -39,11 +39,13 @@ pub enum Rejection {
     Started,
     /// A watcher asked for a room that has all the watchers it takes.
     WatchersFull,
+    /// A trusted proxy did not say whose connection it passed on (`X-Forwarded-For`).
+    Unforwarded,
 }
 
 impl Rejection {
     /// Every reason, for the metrics.
-    pub const ALL: [Rejection; 16] = [
+    pub const ALL: [Rejection; 17] = [
         Rejection::BadRoom,
         Rejection::BadSize,
         Rejection::RoomFull,
@@ -60,6 +62,7 @@ impl Rejection {
         Rejection::NoMatch,
         Rejection::WatchersFull,
         Rejection::Started,
+        Rejection::Unforwarded,
     ];
 
     /// The metric label.
@@ -81,6 +84,7 @@ impl Rejection {
             Rejection::NoMatch => "no_match",
             Rejection::WatchersFull => "watchers_full",
             Rejection::Started => "started",
+            Rejection::Unforwarded => "unforwarded",
         }
     }
 }
@@ -96,7 +100,7 @@ pub struct Metrics {
     pub rejoined: AtomicU64,
     /// Signals routed between peers.
     pub signals: AtomicU64,
-    rejections: [AtomicU64; 16],
+    rejections: [AtomicU64; 17],
 }
 
 impl Metrics {
@@ -110,39 +114,42 @@ impl Metrics {
         self.rejections[why as usize].load(Ordering::Relaxed)
     }
 
-    /// Prometheus text, with the current room, peer and watcher counts.
-    pub fn render(&self, rooms: usize, peers: usize, watchers: usize) -> String {
+    /// Prometheus text: the counters and `census`, every figure labelled with `instance`
+    /// so that the figures of several instances can be told apart once gathered.
+    pub fn render(&self, instance: &str, census: &Census) -> String {
+        let label = format!("instance=\"{}\"", escaped(instance));
         let mut out = String::new();
-        let mut gauge = |name: &str, help: &str, kind: &str, value: u64| {
-            let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {value}");
+        let mut figure = |name: &str, help: &str, kind: &str, value: u64| {
+            let _ = writeln!(
+                out,
+                "# HELP {name} {help}\n# TYPE {name} {kind}\n{name}{{{label}}} {value}"
+            );
         };
-        gauge("carrom_signaling_rooms", "Rooms with at least one peer.", "gauge", rooms as u64);
-        gauge("carrom_signaling_peers", "Connected peers.", "gauge", peers as u64);
-        gauge("carrom_signaling_watchers", "Connected watchers.", "gauge", watchers as u64);
-        gauge(
-            "carrom_signaling_watcher_joins_total",
-            "Watchers that joined a room.",
-            "counter",
-            self.watchers_joined.load(Ordering::Relaxed),
-        );
-        gauge(
-            "carrom_signaling_rejoins_total",
-            "Players that came back to their started room.",
-            "counter",
-            self.rejoined.load(Ordering::Relaxed),
-        );
-        gauge(
-            "carrom_signaling_joins_total",
-            "Peers that joined a room.",
-            "counter",
-            self.joined.load(Ordering::Relaxed),
-        );
-        gauge(
-            "carrom_signaling_signals_total",
-            "Signals routed.",
-            "counter",
-            self.signals.load(Ordering::Relaxed),
-        );
+        let gauges = [
+            (
+                "rooms",
+                "Rooms with at least one peer, or kept for players who dropped.",
+                census.rooms,
+            ),
+            ("gathering_rooms", "Rooms whose seats have not all filled yet.", census.gathering),
+            ("peers", "Connected peers.", census.peers),
+            ("watchers", "Connected watchers.", census.watchers),
+            ("connections", "Connections holding a place under the caps.", census.connections),
+            ("connection_limit", "Connections the instance takes at once.", census.limit),
+        ];
+        for (name, help, value) in gauges {
+            figure(&format!("carrom_signaling_{name}"), help, "gauge", value as u64);
+        }
+        let counters = [
+            ("watcher_joins", "Watchers that joined a room.", &self.watchers_joined),
+            ("rejoins", "Players that came back to their started room.", &self.rejoined),
+            ("joins", "Peers that joined a room.", &self.joined),
+            ("signals", "Signals routed.", &self.signals),
+        ];
+        for (name, help, value) in counters {
+            let name = format!("carrom_signaling_{name}_total");
+            figure(&name, help, "counter", value.load(Ordering::Relaxed));
+        }
         let _ = writeln!(
             out,
             "# HELP carrom_signaling_rejections_total Refused connections and messages, by reason."
@@ -151,11 +158,62 @@ impl Metrics {
         for why in Rejection::ALL {
             let _ = writeln!(
                 out,
-                "carrom_signaling_rejections_total{{reason=\"{}\"}} {}",
+                "carrom_signaling_rejections_total{{{label},reason=\"{}\"}} {}",
                 why.label(),
                 self.rejections(why)
             );
         }
         out
+    }
+}
+
+/// What an instance holds right now, for [`Metrics::render`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Census {
+    /// Rooms, those kept for players who dropped included.
+    pub rooms: usize,
+    /// Rooms still gathering: the ones lost if the instance dies.
+    pub gathering: usize,
+    /// Peers in rooms, watchers included.
+    pub peers: usize,
+    /// Watchers.
+    pub watchers: usize,
+    /// Connections admitted.
+    pub connections: usize,
+    /// The connection cap.
+    pub limit: usize,
+}
+
+/// `text` as a Prometheus label value.
+fn escaped(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', "\\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_figure_carries_the_instance_label() {
+        let metrics = Metrics::default();
+        metrics.reject(Rejection::RoomFull);
+        let census = Census { rooms: 3, gathering: 1, peers: 5, limit: 10, ..Census::default() };
+        let text = metrics.render("sig-2", &census);
+        let figures: Vec<&str> =
+            text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()).collect();
+        assert_eq!(figures.len(), 10 + Rejection::ALL.len());
+        for line in &figures {
+            assert!(line.contains(r#"{instance="sig-2""#), "{line}");
+        }
+        assert!(text.contains("carrom_signaling_gathering_rooms{instance=\"sig-2\"} 1\n"));
+        assert!(text.contains(
+            "carrom_signaling_rejections_total{instance=\"sig-2\",reason=\"room_full\"} 1\n"
+        ));
+    }
+
+    #[test]
+    fn an_instance_name_cannot_break_the_format() {
+        let text = Metrics::default().render("a\"b\\c\nd", &Census::default());
+        assert!(text.contains(r#"carrom_signaling_peers{instance="a\"b\\c\nd"} 0"#), "{text}");
     }
 }

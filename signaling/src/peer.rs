@@ -27,8 +27,11 @@ pub enum Join {
         /// How long the room is kept for its players once they have all left.
         grace: Duration,
     },
-    /// A player back in the started room where it held seat id `old`.
+    /// A player back in the started room `room` (its code or quick-match key) where it
+    /// held seat id `old`.
     Rejoin {
+        /// The room's name.
+        room: String,
         /// The id it had.
         old: PeerId,
         /// The client's protocol version (empty: not named).
@@ -72,7 +75,9 @@ pub async fn run(
         Join::Private { code, seats, version, grace } => {
             registry.join_private(code, *seats, version, *grace, peer, contact).map(|_| ())
         }
-        Join::Rejoin { old, version } => registry.rejoin(*old, version, peer, contact).map(|_| ()),
+        Join::Rejoin { room, old, version } => {
+            registry.rejoin(room, *old, version, peer, contact).map(|_| ())
+        }
         Join::Watch { code, version } => {
             registry.watch_private(code, version, peer, contact).map(|_| ())
         }

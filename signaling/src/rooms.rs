@@ -12,7 +12,7 @@
 use crate::metrics::{Metrics, Rejection};
 use axum::extract::ws::Message;
 use matchbox_protocol::{JsonPeerEvent, PeerId};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::{Notify, mpsc};
@@ -31,6 +31,16 @@ pub enum RoomKey {
         /// Which group.
         group: u64,
     },
+}
+
+impl RoomKey {
+    /// The name its players asked for it by: the invite code, or the quick-match key.
+    pub fn name(&self) -> &str {
+        match self {
+            RoomKey::Private(code) => code,
+            RoomKey::Quick { key, .. } => key,
+        }
+    }
 }
 
 /// What a room needs to reach a peer.
@@ -134,6 +144,9 @@ struct Inner {
     room_of: HashMap<PeerId, RoomKey>,
     /// The started room each id that held a seat there belongs to.
     held: HashMap<PeerId, RoomKey>,
+    /// The rooms kept for players who all dropped: the only ones that can expire, so a
+    /// join never looks through every room.
+    kept: BTreeSet<RoomKey>,
 }
 
 /// Every room.
@@ -203,10 +216,10 @@ impl Registry {
 
     /// Whether a player who held seat id `old` could come back to its room now (checked
     /// before the upgrade, to refuse with a clear HTTP reason; `rejoin` decides).
-    pub fn check_rejoin(&self, old: PeerId, version: &str) -> Result<(), Rejection> {
+    pub fn check_rejoin(&self, room: &str, old: PeerId, version: &str) -> Result<(), Rejection> {
         let mut inner = self.lock();
         self.expire(&mut inner);
-        let key = inner.held.get(&old).ok_or(Rejection::NoMatch)?;
+        let key = inner.held.get(&old).filter(|k| k.name() == room).ok_or(Rejection::NoMatch)?;
         let room = inner.rooms.get(key).ok_or(Rejection::NoMatch)?;
         if room.version != version {
             return Err(Rejection::VersionMismatch);
@@ -218,17 +231,19 @@ impl Registry {
         Ok(())
     }
 
-    /// Seats `peer` in the started room where id `old` held a seat, if a seat is free
-    /// there: a player coming back after a crash or a network cut. The room's players are
-    /// told of it as of any arrival.
+    /// Seats `peer` in the started room named `room` where id `old` held a seat, if a seat
+    /// is free there: a player coming back after a crash or a network cut. The room's
+    /// players are told of it as of any arrival. (The name is what a proxy in front of
+    /// several instances routes by, so the player reaches the instance holding the room.)
     pub fn rejoin(
         &self,
+        room: &str,
         old: PeerId,
         version: &str,
         peer: PeerId,
         contact: Contact,
     ) -> Result<RoomKey, Rejection> {
-        self.check_rejoin(old, version)?;
+        self.check_rejoin(room, old, version)?;
         let mut inner = self.lock();
         let key = inner.held.get(&old).cloned().ok_or(Rejection::NoMatch)?;
         let Some(room) = inner.rooms.get_mut(&key) else { return Err(Rejection::NoMatch) };
@@ -236,6 +251,7 @@ impl Registry {
             return Err(Rejection::RoomFull);
         }
         room.empty_since = None;
+        inner.kept.remove(&key);
         self.admit(&mut inner, &key, peer, contact);
         self.metrics.rejoined.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         Ok(key)
@@ -337,6 +353,7 @@ impl Registry {
         if room.peers.is_empty() && room.started() {
             // Kept for its players to come back to, for its grace period.
             room.empty_since.get_or_insert_with(Instant::now);
+            inner.kept.insert(key);
         } else if room.is_empty() {
             self.close(inner, &key);
         }
@@ -345,6 +362,7 @@ impl Registry {
 
     /// Removes room `key` and everything that leads to it.
     fn close(&self, inner: &mut Inner, key: &RoomKey) {
+        inner.kept.remove(key);
         if let Some(room) = inner.rooms.remove(key) {
             for holder in &room.holders {
                 inner.held.remove(holder);
@@ -361,10 +379,10 @@ impl Registry {
     fn expire(&self, inner: &mut Inner) {
         let now = Instant::now();
         let expired: Vec<RoomKey> = inner
-            .rooms
+            .kept
             .iter()
-            .filter(|(_, room)| room.peers.is_empty() && room.started() && !room.kept(now))
-            .map(|(key, _)| key.clone())
+            .filter(|key| inner.rooms.get(*key).is_none_or(|room| !room.kept(now)))
+            .cloned()
             .collect();
         for key in expired {
             let watchers: Vec<(PeerId, Arc<Notify>)> = inner
@@ -392,6 +410,7 @@ impl Registry {
                 slow.extend(room.forget(peer));
                 if room.peers.is_empty() && room.started() {
                     room.empty_since.get_or_insert_with(Instant::now);
+                    inner.kept.insert(key);
                 } else if room.is_empty() {
                     self.close(inner, &key);
                 }
@@ -437,6 +456,15 @@ impl Registry {
     /// Watchers in every room right now.
     pub fn watchers(&self) -> usize {
         self.lock().rooms.values().map(|r| r.watchers.len()).sum()
+    }
+
+    /// Rooms, rooms still gathering, peers and watchers right now (for `/metrics`).
+    pub fn census(&self) -> (usize, usize, usize, usize) {
+        let mut inner = self.lock();
+        self.expire(&mut inner);
+        let gathering = inner.rooms.values().filter(|r| !r.started()).count();
+        let watchers = inner.rooms.values().map(|r| r.watchers.len()).sum();
+        (inner.rooms.len(), gathering, inner.room_of.len(), watchers)
     }
 }
 

@@ -1,27 +1,31 @@
 //! The server: matchbox_signaling's shell (listener, graceful shutdown) with our routes —
 //! `/r/<CODE>?seats=N[&v=PROTOCOL]`, `/q/<key>?next=N`, `/w/<CODE>[?v=PROTOCOL]` (a
-//! watcher of a private room's match), `/health`, `/metrics`, and `/lan`
-//! (the game a LAN host serves, for joiners who typed its address) — and its stock,
-//! room-leaking routes closed. With `--web`, the browser game's page and files too
-//! ([`crate::page`]).
+//! watcher of a private room's match), `/j/<ROOM>/<old id>` (a player back in its room),
+//! `/health`, `/metrics`, and `/lan` (the game a LAN host serves, for joiners who typed its
+//! address) — and its stock, room-leaking routes closed. With `--web`, the browser game's
+//! page and files too ([`crate::page`]).
+//!
+//! Every room route names its room in the path's second segment (the code, the quick-match
+//! key), so a proxy in front of several instances can send all of a room's peers to one.
 
 use crate::admission::Admission;
 use crate::code;
 use crate::limits::Config;
-use crate::metrics::{Metrics, Rejection};
+use crate::metrics::{Census, Metrics, Rejection};
+use crate::origin;
 use crate::page;
 use crate::peer::{self, Join};
 use crate::rooms::{Registry, grace_of};
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, Path, Query};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Extension, Router};
 use matchbox_signaling::SignalingServer;
 use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, OnceLock, RwLock};
 use std::time::Duration;
 use tokio::sync::{oneshot, watch};
 use tokio::task::JoinHandle;
@@ -33,7 +37,14 @@ struct App {
     admission: Arc<Admission>,
     stop: watch::Receiver<bool>,
     listing: Listing,
+    instance: Instance,
 }
+
+/// The instance's name, known once it has bound its address.
+type Instance = Arc<OnceLock<String>>;
+
+/// The response header naming the instance that answered.
+pub const INSTANCE_HEADER: &str = "x-carrom-instance";
 
 /// What `/lan` answers: the game a LAN host serves, as the host describes it (JSON), or
 /// nothing.
@@ -45,6 +56,8 @@ pub struct Running {
     pub addr: SocketAddr,
     /// Its counters.
     pub metrics: Arc<Metrics>,
+    /// Its name among instances (`/metrics` labels, [`INSTANCE_HEADER`]).
+    pub instance: String,
     stop: watch::Sender<bool>,
     shell_stop: oneshot::Sender<()>,
     admission: Arc<Admission>,
@@ -110,18 +123,21 @@ pub fn start(config: Config) -> Result<Running, String> {
     let (shell_stop, shell_stopped) = oneshot::channel();
     let handshake = config.handshake();
     let listing = Listing::default();
+    let instance = Instance::default();
+    let named = instance.clone();
     let app = App {
         config: Arc::new(config.clone()),
         registry: registry.clone(),
         admission: admission.clone(),
         stop: stop_rx,
         listing: listing.clone(),
+        instance: instance.clone(),
     };
     let mut shell = SignalingServer::full_mesh_builder(config.addr)
         .on_connection_request(|_| {
             Err(refusal(
                 StatusCode::NOT_FOUND,
-                "join a room: /r/<CODE>?seats=N, /q/<key>?next=N, watch one: /w/<CODE>, or come back to yours: /j/<your old id>",
+                "join a room: /r/<CODE>?seats=N, /q/<key>?next=N, watch one: /w/<CODE>, or come back to yours: /j/<ROOM>/<your old id>",
             ))
         })
         .with_shutdown(shell_stopped)
@@ -130,7 +146,7 @@ pub fn start(config: Config) -> Result<Running, String> {
                 .route("/r/{code}", get(private_room))
                 .route("/q/{key}", get(quick_match))
                 .route("/w/{code}", get(watch_room))
-                .route("/j/{id}", get(rejoin_room))
+                .route("/j/{room}/{id}", get(rejoin_room))
                 .route("/health", get(|| async { "ok\n" }))
                 .route("/metrics", get(render_metrics))
                 .route("/lan", get(render_listing))
@@ -141,11 +157,33 @@ pub fn start(config: Config) -> Result<Running, String> {
                 .layer(axum::middleware::from_fn(move |request, next| {
                     page::serve(web.clone(), request, next)
                 }))
+                .layer(axum::middleware::map_response(move |response| {
+                    signed(named.clone(), response)
+                }))
                 .layer(Extension(app))
         });
     let addr = shell.bind().map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
+    let name = instance.get_or_init(|| config.instance_name(addr)).clone();
     let task = tokio::spawn(shell.serve());
-    Ok(Running { addr, metrics, stop, shell_stop, admission, registry, listing, task })
+    Ok(Running {
+        addr,
+        metrics,
+        instance: name,
+        stop,
+        shell_stop,
+        admission,
+        registry,
+        listing,
+        task,
+    })
+}
+
+/// `response` with the instance's name on it: which of several instances a peer reached.
+async fn signed(instance: Instance, mut response: Response) -> Response {
+    if let Some(value) = instance.get().and_then(|n| HeaderValue::from_str(n).ok()) {
+        response.headers_mut().insert(INSTANCE_HEADER, value);
+    }
+    response
 }
 
 /// The handshake timeout: a request (the WebSocket upgrade included) must be answered
@@ -195,6 +233,10 @@ fn refuse(app: &App, why: Rejection) -> Response {
             (StatusCode::CONFLICT, "this match has all the watchers it takes")
         }
         Rejection::Started => (StatusCode::CONFLICT, "this room's match has started"),
+        Rejection::Unforwarded => (
+            StatusCode::BAD_REQUEST,
+            "the proxy did not say whose connection this is (X-Forwarded-For)",
+        ),
         _ => (StatusCode::BAD_REQUEST, "refused"),
     };
     refusal(status, reason)
@@ -204,8 +246,16 @@ fn size(params: &HashMap<String, String>, name: &str) -> Option<u8> {
     params.get(name).and_then(|v| v.parse::<u8>().ok()).filter(|n| (2..=4).contains(n))
 }
 
-fn upgrade(app: App, ws: WebSocketUpgrade, origin: SocketAddr, join: Join) -> Response {
-    let ticket = match app.admission.admit(origin.ip()) {
+/// Where a connection comes from: its peer address and the headers naming a client
+/// behind a proxy.
+type From = (SocketAddr, HeaderMap);
+
+fn upgrade(app: App, ws: WebSocketUpgrade, (peer, headers): From, join: Join) -> Response {
+    let trusted = &app.config.trusted_proxies;
+    let Some(client) = origin::client(peer.ip(), &headers, trusted) else {
+        return refuse(&app, Rejection::Unforwarded);
+    };
+    let ticket = match app.admission.admit(client) {
         Ok(ticket) => ticket,
         Err(why) => return refuse(&app, why),
     };
@@ -220,6 +270,7 @@ async fn private_room(
     Path(code): Path<String>,
     Query(params): Query<HashMap<String, String>>,
     ConnectInfo(origin): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Extension(app): Extension<App>,
 ) -> Response {
     let Some(code) = code::normalise(&code) else { return refuse(&app, Rejection::BadRoom) };
@@ -231,24 +282,26 @@ async fn private_room(
     if let Err(why) = app.registry.check_private(&code, seats, &version) {
         return refuse(&app, why);
     }
-    upgrade(app, ws, origin, Join::Private { code, seats, version, grace })
+    upgrade(app, ws, (origin, headers), Join::Private { code, seats, version, grace })
 }
 
 /// A player coming back to the started room where it held seat id `id`.
 async fn rejoin_room(
     ws: WebSocketUpgrade,
-    Path(id): Path<String>,
+    Path((room, id)): Path<(String, String)>,
     Query(params): Query<HashMap<String, String>>,
     ConnectInfo(origin): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Extension(app): Extension<App>,
 ) -> Response {
     let Ok(old) = uuid::Uuid::parse_str(&id) else { return refuse(&app, Rejection::BadRoom) };
     let old = matchbox_protocol::PeerId(old);
     let Some(version) = version(&params) else { return refuse(&app, Rejection::BadRoom) };
-    if let Err(why) = app.registry.check_rejoin(old, &version) {
+    let room = code::normalise(&room).unwrap_or(room);
+    if let Err(why) = app.registry.check_rejoin(&room, old, &version) {
         return refuse(&app, why);
     }
-    upgrade(app, ws, origin, Join::Rejoin { old, version })
+    upgrade(app, ws, (origin, headers), Join::Rejoin { room, old, version })
 }
 
 /// The protocol version a client names: clients of different versions must never meet, so
@@ -271,6 +324,7 @@ async fn watch_room(
     Path(code): Path<String>,
     Query(params): Query<HashMap<String, String>>,
     ConnectInfo(origin): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Extension(app): Extension<App>,
 ) -> Response {
     let Some(code) = code::normalise(&code) else { return refuse(&app, Rejection::BadRoom) };
@@ -278,7 +332,7 @@ async fn watch_room(
     if let Err(why) = app.registry.check_watch(&code, &version) {
         return refuse(&app, why);
     }
-    upgrade(app, ws, origin, Join::Watch { code, version })
+    upgrade(app, ws, (origin, headers), Join::Watch { code, version })
 }
 
 async fn quick_match(
@@ -286,6 +340,7 @@ async fn quick_match(
     Path(key): Path<String>,
     Query(params): Query<HashMap<String, String>>,
     ConnectInfo(origin): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Extension(app): Extension<App>,
 ) -> Response {
     let valid = !key.is_empty()
@@ -298,12 +353,21 @@ async fn quick_match(
     let Some(grace) = grace_of(params.get("grace").map(String::as_str)) else {
         return refuse(&app, Rejection::BadRoom);
     };
-    upgrade(app, ws, origin, Join::Quick { key, size: next, grace })
+    upgrade(app, ws, (origin, headers), Join::Quick { key, size: next, grace })
 }
 
 async fn render_metrics(Extension(app): Extension<App>) -> Response {
-    let (rooms, peers) = app.registry.counts();
-    let body = app.registry.metrics.render(rooms, peers, app.registry.watchers());
+    let (rooms, gathering, peers, watchers) = app.registry.census();
+    let census = Census {
+        rooms,
+        gathering,
+        peers,
+        watchers,
+        connections: app.admission.connected(),
+        limit: app.config.max_connections,
+    };
+    let instance = app.instance.get().map_or("", String::as_str);
+    let body = app.registry.metrics.render(instance, &census);
     ([("content-type", "text/plain; version=0.0.4")], body).into_response()
 }
 

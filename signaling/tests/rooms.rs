@@ -63,6 +63,16 @@ async fn closed_with(ws: &mut Ws) -> Option<u16> {
     }
 }
 
+/// The value of the metric `name` in `/metrics` text, whatever its labels.
+fn figure(metrics: &str, name: &str) -> Option<u64> {
+    metrics.lines().find_map(|line| {
+        let rest = line.strip_prefix(name)?;
+        let value =
+            if rest.starts_with('{') { rest.split_once("} ")?.1 } else { rest.strip_prefix(' ')? };
+        value.trim().parse().ok()
+    })
+}
+
 fn signal(to: PeerId, data: &str) -> Message {
     Message::text(format!(r#"{{"Signal":{{"receiver":"{}","data":"{data}"}}}}"#, to.0))
 }
@@ -317,9 +327,10 @@ async fn health_and_metrics_answer() {
     };
     assert!(get("/health").await.contains("200 OK"));
     let metrics = get("/metrics").await;
-    assert!(metrics.contains("carrom_signaling_peers 1"), "{metrics}");
-    assert!(metrics.contains("carrom_signaling_rooms 1"));
-    assert!(metrics.contains(r#"carrom_signaling_rejections_total{reason="room_full"} 0"#));
+    assert_eq!(figure(&metrics, "carrom_signaling_peers"), Some(1), "{metrics}");
+    assert_eq!(figure(&metrics, "carrom_signaling_rooms"), Some(1));
+    assert!(metrics.contains(r#"{instance="127.0.0.1:"#), "named by its address: {metrics}");
+    assert!(metrics.contains(r#",reason="room_full"} 0"#), "{metrics}");
     s.stop().await.unwrap();
 }
 
@@ -429,7 +440,7 @@ async fn watchers_hold_no_seat_meet_only_players_and_are_capped() {
     assert!(body.contains("watchers"), "{body}");
     assert_eq!(s.peers(), 2, "the players, watchers aside");
     let (_, metrics) = get(&s, "/metrics").await;
-    assert!(metrics.contains("carrom_signaling_watchers 8"), "{metrics}");
+    assert_eq!(figure(&metrics, "carrom_signaling_watchers"), Some(8), "{metrics}");
     drop(late);
     let mut heard = Vec::new();
     while let Some(event) = next_event(&mut a).await {
@@ -458,13 +469,16 @@ async fn a_started_room_keeps_a_dropped_players_seat_for_it_alone_and_for_its_gr
     let (status, body) = refused(&s, &room).await;
     assert_eq!(status, 409);
     assert!(body.contains("started"), "{body}");
-    let (status, _) = refused(&s, "/j/00000000-0000-0000-0000-000000000000?v=4").await;
+    let (status, _) =
+        refused(&s, &format!("/j/{CODE}/00000000-0000-0000-0000-000000000000?v=4")).await;
     assert_eq!(status, 404, "an id that never held a seat here");
-    let (status, _) = refused(&s, &format!("/j/{}?v=3", id_b.0)).await;
+    let (status, _) = refused(&s, &format!("/j/{CODE}/{}?v=3", id_b.0)).await;
     assert_eq!(status, 426, "the same version only");
-    let (status, _) = refused(&s, &format!("/j/{}?v=4", id_a.0)).await;
+    let (status, _) = refused(&s, &format!("/j/{CODE}/{}?v=4", id_a.0)).await;
     assert_eq!(status, 409, "a player still connected: its seat is not free");
-    let (mut back, id_back) = join(&s, &format!("/j/{}?v=4", id_b.0)).await;
+    let (status, _) = refused(&s, &format!("/j/ABCDEFGHJKMN2/{}?v=4", id_b.0)).await;
+    assert_eq!(status, 404, "an id is taken back only into the room it held a seat in");
+    let (mut back, id_back) = join(&s, &format!("/j/{CODE}/{}?v=4", id_b.0)).await;
     assert_eq!(next_event(&mut a).await, Some(JsonPeerEvent::NewPeer(id_back)));
     assert_eq!(s.metrics.rejections(Rejection::Started), 1);
     // Everyone leaves (a network cut on both sides): the room waits for them.
@@ -472,19 +486,19 @@ async fn a_started_room_keeps_a_dropped_players_seat_for_it_alone_and_for_its_gr
     assert_eq!(next_event(&mut back).await, Some(JsonPeerEvent::PeerLeft(id_a)));
     drop(back);
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let (mut a2, id_a2) = join(&s, &format!("/j/{}?v=4", id_a.0)).await;
-    let (_b2, id_b2) = join(&s, &format!("/j/{}?v=4", id_back.0)).await;
+    let (mut a2, id_a2) = join(&s, &format!("/j/{CODE}/{}?v=4", id_a.0)).await;
+    let (_b2, id_b2) = join(&s, &format!("/j/{CODE}/{}?v=4", id_back.0)).await;
     assert_eq!(next_event(&mut a2).await, Some(JsonPeerEvent::NewPeer(id_b2)));
     assert_ne!(id_a2, id_a);
     drop(a2);
     drop(_b2);
     // Past its grace period the room is gone, and its code is free for a new one.
     tokio::time::sleep(Duration::from_millis(2_500)).await;
-    let (status, _) = refused(&s, &format!("/j/{}?v=4", id_a.0)).await;
+    let (status, _) = refused(&s, &format!("/j/{CODE}/{}?v=4", id_a.0)).await;
     assert_eq!(status, 404);
     let metrics = get(&s, "/metrics").await.1;
-    assert!(metrics.contains("carrom_signaling_rooms 0"), "the kept room expired: {metrics}");
-    assert!(metrics.contains("carrom_signaling_rejoins_total 3"), "{metrics}");
+    assert_eq!(figure(&metrics, "carrom_signaling_rooms"), Some(0), "kept room expired: {metrics}");
+    assert_eq!(figure(&metrics, "carrom_signaling_rejoins_total"), Some(3), "{metrics}");
     let _fresh = join(&s, &room).await;
     s.stop().await.unwrap();
 }

@@ -15,10 +15,21 @@ pub fn private_room_of(signaling: &str, code: &str, players: u8, version: u32) -
     format!("{base}/r/{code}?seats={players}&v={version}")
 }
 
-/// The URL that takes a player back to the started room where it held seat id `id`.
-pub fn rejoin_room(signaling: &str, id: &str) -> String {
+/// The URL that takes a player back to the started room `room` (its code or quick-match
+/// key: what [`name_of`] reads from the URL it joined by) where it held seat id `id`.
+pub fn rejoin_room(signaling: &str, room: &str, id: &str) -> String {
     let base = signaling.trim_end_matches('/');
-    format!("{base}/j/{id}?v={PROTOCOL_VERSION}")
+    format!("{base}/j/{room}/{id}?v={PROTOCOL_VERSION}")
+}
+
+/// The room a join URL names: the invite code of `/r/CODE`, the key of `/q/KEY`. A player
+/// who drops names it again to come back, so a proxy in front of several signaling
+/// servers sends it where the room is.
+pub fn name_of(url: &str) -> Option<&str> {
+    let path = url.split('?').next()?;
+    let (before, name) = path.rsplit_once('/')?;
+    let kind = before.rsplit('/').next()?;
+    (matches!(kind, "r" | "q") && !name.is_empty()).then_some(name)
 }
 
 /// `url` asking the signaling server to keep the room `grace` seconds for players who
@@ -48,6 +59,21 @@ mod tests {
     use crate::rules::Variant;
 
     #[test]
+    fn a_player_comes_back_by_the_room_it_joined() {
+        let private = with_grace(&private_room("wss://h/signal/", "0123456789ABC", 2), 60);
+        assert_eq!(name_of(&private), Some("0123456789ABC"));
+        let quick = quick_match("ws://h:1", "draughts", 2);
+        let key = format!("carrom-p{PROTOCOL_VERSION}-draughts-2");
+        assert_eq!(name_of(&quick), Some(key.as_str()));
+        assert_eq!(name_of("ws://h:1/w/0123456789ABC?v=1"), None, "a watcher holds no seat");
+        assert_eq!(name_of("ws://h:1"), None);
+        assert_eq!(
+            rejoin_room("ws://h:1/", &key, "00000000-0000-0000-0000-000000000001"),
+            format!("ws://h:1/j/{key}/00000000-0000-0000-0000-000000000001?v={PROTOCOL_VERSION}")
+        );
+    }
+
+    #[test]
     fn every_room_address_carries_the_protocol_version() {
         let private = private_room("ws://127.0.0.1:3536/", "0123456789ABC", 3);
         assert_eq!(
@@ -59,10 +85,5 @@ mod tests {
         let quick = quick_match("ws://h:1", Variant::DiscPool.name(), 4);
         assert_eq!(quick, format!("ws://h:1/q/carrom-p{PROTOCOL_VERSION}-disc_pool-4?next=4"));
         assert_eq!(with_grace(&quick, 30), format!("{quick}&grace=30"));
-        let back = rejoin_room("ws://h:1/", "6d1c0b5e-0000-4000-8000-000000000001");
-        assert_eq!(
-            back,
-            format!("ws://h:1/j/6d1c0b5e-0000-4000-8000-000000000001?v={PROTOCOL_VERSION}")
-        );
     }
 }

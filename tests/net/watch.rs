@@ -68,8 +68,9 @@ fn until_peers(url: &str, peers: usize) {
         let metrics = http_get(addr, "/metrics").unwrap_or_default();
         let count = metrics
             .lines()
-            .find_map(|l| l.strip_prefix("carrom_signaling_peers "))
-            .and_then(|n| n.trim().parse::<usize>().ok())
+            .find_map(|l| l.strip_prefix("carrom_signaling_peers{"))
+            .and_then(|rest| rest.split_once("} "))
+            .and_then(|(_, n)| n.trim().parse::<usize>().ok())
             .unwrap_or(0);
         if count >= peers {
             return;

@@ -27,7 +27,9 @@ use crate::net::connect::{
 use crate::net::hello::{Agreed, Hello, agree, agreed_grace, names, seals};
 use crate::net::lan::Listing;
 use crate::net::resume::seal;
-use crate::net::room::{private_room, private_room_of, quick_match, watch_room, with_grace};
+use crate::net::room::{
+    name_of, private_room, private_room_of, quick_match, watch_room, with_grace,
+};
 use crate::net::session::{build_session, handle_of, match_seed, seat_order};
 use crate::net::signaller::Introduced;
 use crate::net::socket::{Counters, Impairment, SafeChannel};
@@ -129,6 +131,8 @@ pub struct Lobby {
     secret: u64,
     /// The server the room is on.
     base: String,
+    /// The room's name there (its code or quick-match key).
+    room: String,
     /// The ICE servers the connections use.
     ice: Vec<IceServer>,
 }
@@ -249,6 +253,7 @@ fn open_lobby(
         watching: None,
         secret,
         base: preferences.signaling.clone(),
+        room: String::new(),
         ice: Vec::new(),
     };
     if let JoinRequest::Rejoin(ticket) = &request {
@@ -285,6 +290,7 @@ fn open_lobby(
     match room(w, &request, &preferences, players, game) {
         Ok(Room { url, base, code, players, creator, hosting }) => {
             let url = with_grace(&url, setup.grace);
+            lobby.room = name_of(&url).unwrap_or_default().to_string();
             lobby.base = base;
             lobby.players = players;
             lobby.code = code;
@@ -560,6 +566,7 @@ fn wait_in_lobby(
     let failure = std::mem::replace(&mut lobby.failure, Mutex::new(mpsc::channel().1));
     let seating = Seating {
         signaling: lobby.base.clone(),
+        room: lobby.room.clone(),
         ice: lobby.ice.clone(),
         code: lobby.code.clone(),
         secret: lobby.secret,

@@ -67,6 +67,8 @@ pub enum NetworkEnding {
 pub struct Seating {
     /// The signaling server (or LAN host) the room is on, `ws://HOST:PORT`.
     pub signaling: String,
+    /// The room's name there (its code or quick-match key): a player comes back by it.
+    pub room: String,
     /// The ICE servers to connect with (none on a LAN).
     pub ice: Vec<IceServer>,
     /// The private room's invite code, if the match has one.

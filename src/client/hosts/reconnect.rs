@@ -396,7 +396,7 @@ fn come_back(world: &mut World, online: &mut Online, holding: &mut Holding) {
     // The old connection goes first: the room takes the player back only once it is gone.
     online.socket = None;
     let id = online.peers[online.local].0.to_string();
-    let url = rejoin_room(&online.seating.signaling, &id);
+    let url = rejoin_room(&online.seating.signaling, &online.seating.room, &id);
     match open(&url, &online.seating.ice) {
         Ok((mut socket, failure, introduced)) => {
             if let (Ok(game), Ok(stream)) =
@@ -553,6 +553,7 @@ fn keep_ticket(
     let seating = &online.seating;
     let mut ticket = Ticket::new(
         seating.signaling.clone(),
+        seating.room.clone(),
         seating.ice.clone(),
         seating.code.clone(),
         seating.lan,
@@ -594,7 +595,7 @@ pub fn rejoin(
         return Err("it names no seat of a match".into());
     }
     let id = uuid::Uuid::parse_str(&ticket.id).map_err(|_| "it names no id")?;
-    let url = rejoin_room(&ticket.signaling, &ticket.id);
+    let url = rejoin_room(&ticket.signaling, &ticket.room, &ticket.id);
     let (mut socket, failure, introduced) = open(&url, &ticket.ice)?;
     let (Ok(game), Ok(stream)) =
         (socket.take_channel(GAME_CHANNEL), socket.take_channel(WATCH_CHANNEL))
@@ -613,6 +614,7 @@ pub fn rejoin(
     peers[seat] = PeerId(id);
     let seating = Seating {
         signaling: ticket.signaling.clone(),
+        room: ticket.room.clone(),
         ice: ticket.ice.clone(),
         code: ticket.code.clone(),
         secret: ticket.secret,

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
 /// The file's format version.
-const FORMAT: u32 = 1;
+const FORMAT: u32 = 2;
 
 /// Largest history the file may hold, bytes.
 const MAX_HELD: usize = 256 * 1024;
@@ -29,6 +29,8 @@ pub struct Ticket {
     pub protocol: u32,
     /// The signaling server (or LAN host) the room is on.
     pub signaling: String,
+    /// The room's name there (its code or quick-match key).
+    pub room: String,
     /// The ICE servers to connect with.
     pub ice: Vec<IceServer>,
     /// The private room's invite code, if the match has one.
@@ -109,6 +111,7 @@ impl Ticket {
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         signaling: String,
+        room: String,
         ice: Vec<IceServer>,
         code: Option<String>,
         lan: bool,
@@ -122,6 +125,7 @@ impl Ticket {
             format: FORMAT,
             protocol: PROTOCOL_VERSION,
             signaling,
+            room,
             ice,
             code,
             lan,
@@ -222,6 +226,7 @@ mod tests {
         let start = Watched::Carrom(Match::new(settings));
         let mut ticket = Ticket::new(
             "ws://127.0.0.1:1".into(),
+            "0123456789AB2".into(),
             Vec::new(),
             Some("0123456789AB2".into()),
             false,
