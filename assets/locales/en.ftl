@@ -304,6 +304,7 @@ results-watch-replay = Watch replay
 lobby-lan-how = You host this game. Players here choose Join on this network and find it, or type an address:
 lobby-no-address = (this machine has no network address)
 lobby-copy-link = Copy link
+lobby-try-again = Try again
 lobby-in-browser = In a browser:
 lobby-or-command = or: carrom --join { $code }
 lobby-copied = Copied: paste it to your friends.

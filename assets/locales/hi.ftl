@@ -296,6 +296,7 @@ results-watch-replay = रीप्ले देखें
 lobby-lan-how = यह खेल आप होस्ट कर रहे हैं। यहाँ के खिलाड़ी "इस नेटवर्क पर जुड़ें" चुनकर इसे ढूँढें, या पता लिखें:
 lobby-no-address = (इस मशीन का कोई नेटवर्क पता नहीं है)
 lobby-copy-link = लिंक कॉपी करें
+lobby-try-again = फिर से कोशिश करें
 lobby-in-browser = ब्राउज़र में:
 lobby-or-command = या: carrom --join { $code }
 lobby-copied = कॉपी हो गया: दोस्तों को भेज दें।

@@ -296,6 +296,7 @@ results-watch-replay = रीप्ले पाहा
 lobby-lan-how = हा खेळ तुम्ही होस्ट करत आहात. इथले खेळाडू "या नेटवर्कवर सामील व्हा" निवडून तो शोधतात, किंवा पत्ता लिहितात:
 lobby-no-address = (या मशीनला नेटवर्क पत्ता नाही)
 lobby-copy-link = दुवा कॉपी करा
+lobby-try-again = पुन्हा प्रयत्न करा
 lobby-in-browser = ब्राउझरमध्ये:
 lobby-or-command = किंवा: carrom --join { $code }
 lobby-copied = कॉपी झाले: मित्रांना पाठवा.

@@ -303,6 +303,7 @@ results-watch-replay = ری پلے دیکھیں
 lobby-lan-how = یہ کھیل آپ کی میزبانی میں ہے۔ یہاں کے کھلاڑی "اس نیٹ ورک پر شامل ہوں" چن کر اسے ڈھونڈیں، یا پتہ لکھیں:
 lobby-no-address = (اس مشین کا کوئی نیٹ ورک پتہ نہیں)
 lobby-copy-link = لنک کاپی کریں
+lobby-try-again = دوبارہ کوشش کریں
 lobby-in-browser = براؤزر میں:
 lobby-or-command = یا: carrom --join { $code }
 lobby-copied = کاپی ہو گیا: دوستوں کو بھیج دیں۔

@@ -641,7 +641,7 @@ fn a_signaling_server_that_goes_away_in_the_waiting_room_is_reported() {
     }
     let (url, stop) = crate::net_support::signaling();
     let mut app = client(&home("server-gone"), 1);
-    app.world_mut().resource_mut::<carrom::client::Preferences>().signaling = url;
+    app.world_mut().resource_mut::<carrom::client::Preferences>().signaling = url.clone();
     press(&mut app, Action::Mode(Mode::Online));
     press(&mut app, Action::CreateMatch);
     let waiting = real_time_until(&mut app, Duration::from_secs(20), |app| {
@@ -657,8 +657,44 @@ fn a_signaling_server_that_goes_away_in_the_waiting_room_is_reported() {
     for _ in 0..120 {
         app.update();
     }
+    // The server comes back (restarted, or another instance behind the same address):
+    // Try again opens the same room, whose code the friends invited already have.
+    assert!(shown(&mut app, Action::TryAgain), "Try again is offered once the room is lost");
+    let code = |app: &mut App| {
+        let shown = texts(app);
+        shown.lines().find(|l| carrom_signaling::code::normalise(l).is_some()).map(str::to_owned)
+    };
+    let before = code(&mut app).expect("the invite code is shown");
+    let addr = url.trim_start_matches("ws://").parse().unwrap();
+    let (_, _stop_again) = crate::net_support::signaling_on(addr, None);
+    press(&mut app, Action::TryAgain);
+    assert_eq!(screen(&app), Screen::Lobby);
+    let waiting = real_time_until(&mut app, Duration::from_secs(20), |app| {
+        texts(app).contains("1 of 2 players here")
+    });
+    assert!(waiting, "the lobby reached the server again: {}", texts(&mut app));
+    assert_eq!(code(&mut app), Some(before), "the same room");
+    assert!(!shown(&mut app, Action::TryAgain), "nothing to try again while waiting");
     press(&mut app, Action::Back);
     assert_eq!(screen(&app), Screen::Home);
+}
+
+/// Whether the button for `action` is on screen: neither it nor a node holding it hidden.
+fn shown(app: &mut App, action: Action) -> bool {
+    let world = app.world_mut();
+    let mut buttons = world.query::<(Entity, &ActionButton)>();
+    let Some(mut at) = buttons.iter(world).find(|(_, b)| b.action == action).map(|(e, _)| e) else {
+        return false;
+    };
+    loop {
+        if world.get::<Node>(at).is_some_and(|n| n.display == Display::None) {
+            return false;
+        }
+        match world.get::<ChildOf>(at) {
+            Some(parent) => at = parent.parent(),
+            None => return true,
+        }
+    }
 }
 
 #[test]

@@ -69,16 +69,21 @@ pub fn signaling() -> (String, std::sync::mpsc::Sender<()>) {
 
 /// carrom-signaling as [`signaling`], serving the browser game in `web` too.
 pub fn signaling_serving(web: Option<std::path::PathBuf>) -> (String, std::sync::mpsc::Sender<()>) {
+    signaling_on("127.0.0.1:0".parse().unwrap(), web)
+}
+
+/// carrom-signaling on `addr` (a server coming back where one was), serving `web` if any.
+pub fn signaling_on(
+    addr: std::net::SocketAddr,
+    web: Option<std::path::PathBuf>,
+) -> (String, std::sync::mpsc::Sender<()>) {
     let (addr_tx, addr_rx) = std::sync::mpsc::channel();
     let (stop_tx, stop_rx) = std::sync::mpsc::channel::<()>();
     std::thread::spawn(move || {
         let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
         runtime.block_on(async move {
-            let config = carrom_signaling::Config {
-                addr: "127.0.0.1:0".parse().unwrap(),
-                web,
-                ..carrom_signaling::Config::default()
-            };
+            let config =
+                carrom_signaling::Config { addr, web, ..carrom_signaling::Config::default() };
             let server = carrom_signaling::start(config).unwrap();
             addr_tx.send(server.addr).unwrap();
             let _ = tokio::task::spawn_blocking(move || stop_rx.recv()).await;

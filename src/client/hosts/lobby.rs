@@ -133,6 +133,9 @@ pub struct Lobby {
     base: String,
     /// The room's name there (its code or quick-match key).
     room: String,
+    /// The same room asked for again, when the connection to it ends before the match
+    /// starts (a signaling server that restarted or died: the retry reaches another).
+    again: Option<JoinRequest>,
     /// The ICE servers the connections use.
     ice: Vec<IceServer>,
 }
@@ -175,6 +178,12 @@ impl Lobby {
     #[cfg(not(target_arch = "wasm32"))]
     pub fn failure(&self) -> Option<&str> {
         if self.ended { self.problem.as_deref() } else { None }
+    }
+
+    /// The request that asks for the same room again, once the connection to it has ended
+    /// before the match started.
+    pub fn again(&self) -> Option<JoinRequest> {
+        self.problem.as_ref().filter(|_| self.ended).and(self.again.clone())
     }
 
     /// When the lobby opened.
@@ -254,6 +263,13 @@ fn open_lobby(
         secret,
         base: preferences.signaling.clone(),
         room: String::new(),
+        again: match &request {
+            JoinRequest::Code(_) | JoinRequest::Room { .. } | JoinRequest::Quick => {
+                Some(request.clone())
+            }
+            JoinRequest::Watch(_) => Some(request.clone()),
+            _ => None,
+        },
         ice: Vec::new(),
     };
     if let JoinRequest::Rejoin(ticket) = &request {
@@ -293,6 +309,10 @@ fn open_lobby(
             lobby.room = name_of(&url).unwrap_or_default().to_string();
             lobby.base = base;
             lobby.players = players;
+            if request == JoinRequest::Create {
+                // Again, it is the same room: the friends invited have its code.
+                lobby.again = code.clone().map(|code| JoinRequest::Room { code, players, creator });
+            }
             lobby.code = code;
             lobby.mine = mine(players, creator);
             lobby.hosting = hosting;

@@ -14,6 +14,10 @@ struct LobbyText;
 #[derive(Component)]
 struct CopyText;
 
+/// Holds the Try again button, shown once the connection to the room has ended.
+#[derive(Component)]
+struct TryAgainRow;
+
 /// The lobby screen.
 pub(super) struct LobbyScreenPlugin;
 
@@ -21,7 +25,11 @@ impl Plugin for LobbyScreenPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(
             Update,
-            (spawn.run_if(resource_added::<Lobby>), show_status, (leave, copy).after(MenuSet))
+            (
+                spawn.run_if(resource_added::<Lobby>),
+                show_status,
+                (leave, copy, try_again).after(MenuSet),
+            )
                 .chain()
                 .run_if(in_state(Screen::Lobby)),
         );
@@ -67,12 +75,27 @@ fn spawn(mut commands: Commands, lobby: Res<Lobby>, w: Res<Words>) {
             root.spawn(ui::text(command, 16.0, palette::DIM));
         }
         root.spawn((LobbyText, ui::text(lobby.status().to_string(), 18.0, palette::TEXT)));
+        root.spawn((TryAgainRow, Node { display: Display::None, ..default() })).with_children(
+            |row| {
+                row.spawn(ui::button(w.get("lobby-try-again"), Action::TryAgain, 2, false));
+            },
+        );
         root.spawn(ui::button(w.get("back"), Action::Back, 1, false));
     });
 }
 
-fn show_status(lobby: Option<Res<Lobby>>, mut texts: Query<&mut Text, With<LobbyText>>) {
+fn show_status(
+    lobby: Option<Res<Lobby>>,
+    mut texts: Query<&mut Text, With<LobbyText>>,
+    mut rows: Query<&mut Node, With<TryAgainRow>>,
+) {
     let Some(lobby) = lobby else { return };
+    let shown = if lobby.again().is_some() { Display::Flex } else { Display::None };
+    for mut row in &mut rows {
+        if row.display != shown {
+            row.display = shown;
+        }
+    }
     let status = lobby.status().to_string();
     for mut text in &mut texts {
         if text.0 != status {
@@ -84,6 +107,22 @@ fn show_status(lobby: Option<Res<Lobby>>, mut texts: Query<&mut Text, With<Lobby
 fn leave(mut actions: MessageReader<Action>, mut next: ResMut<NextState<Screen>>) {
     if actions.read().any(|a| *a == Action::Back) {
         next.set(Screen::Home);
+    }
+}
+
+/// Try again: the same room asked for anew (the lobby is opened again).
+fn try_again(
+    mut commands: Commands,
+    mut actions: MessageReader<Action>,
+    lobby: Option<Res<Lobby>>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if !actions.read().any(|a| *a == Action::TryAgain) {
+        return;
+    }
+    if let Some(request) = lobby.and_then(|lobby| lobby.again()) {
+        commands.insert_resource(request);
+        next.set(Screen::Lobby);
     }
 }
 

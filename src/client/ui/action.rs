@@ -89,6 +89,8 @@ pub enum Action {
     Back,
     /// Lobby: copy the invite link to the clipboard.
     CopyInvite,
+    /// Lobby: ask for the same room again after its connection ended.
+    TryAgain,
     /// Settings: start typing player `n`'s name.
     EditName(u8),
     /// Settings: change the sound volume by this many steps.

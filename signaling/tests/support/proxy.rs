@@ -1,0 +1,178 @@
+//! nginx in front of carrom-signaling instances, with the configuration the README ships
+//! (shared by the cluster and WebRTC tests).
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// nginx, or why the test cannot run.
+pub fn nginx() -> Option<PathBuf> {
+    let found = ["/usr/sbin/nginx", "/usr/bin/nginx", "/usr/local/sbin/nginx"]
+        .iter()
+        .map(PathBuf::from)
+        .find(|p| p.exists());
+    if found.is_none() {
+        let reason = "nginx is not installed (apt-get install nginx)";
+        assert!(std::env::var("CI").as_deref() != Ok("true"), "{reason}: required under CI");
+        eprintln!("SKIPPED: {reason}");
+    }
+    found
+}
+
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// The README's nginx configuration for several instances.
+pub fn readme_config() -> String {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+        .expect("the README");
+    let start = readme.find("```nginx\n").expect("the README's nginx block") + 9;
+    let length = readme[start..].find("```").expect("its end");
+    readme[start..start + length].to_string()
+}
+
+/// The README's configuration with `upstreams` in place of its `server` lines, listening on
+/// `listen`, wrapped to run in the foreground from `dir`.
+pub fn proxy_config(upstreams: &[SocketAddr], listen: SocketAddr, dir: &Path) -> String {
+    let mut replaced = false;
+    let mut body = String::new();
+    for line in readme_config().lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("server ") && trimmed.contains(':') {
+            if !replaced {
+                for addr in upstreams {
+                    body.push_str(&format!("    server {addr} max_fails=1 fail_timeout=10s;\n"));
+                }
+                replaced = true;
+            }
+        } else if trimmed.starts_with("listen ") {
+            body.push_str(&format!("    listen {listen} backlog=4096;\n"));
+        } else {
+            body.push_str(line);
+            body.push('\n');
+        }
+    }
+    assert!(replaced, "the README's block has no server lines:\n{body}");
+    let d = dir.display();
+    format!(
+        "user root root;\nmaster_process off;\ndaemon off;\npid {d}/nginx.pid;\nerror_log {d}/error.log warn;\n\
+         worker_rlimit_nofile 16384;\nevents {{ worker_connections 8192; }}\n\
+         http {{\n access_log off;\n client_body_temp_path {d}/body;\n proxy_temp_path {d}/proxy;\n \
+         fastcgi_temp_path {d}/fastcgi;\n uwsgi_temp_path {d}/uwsgi;\n scgi_temp_path {d}/scgi;\n\
+         {body}}}\n"
+    )
+}
+
+/// A running process, killed when dropped.
+pub struct Process(pub Child);
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `count` instances and the proxy in front of them.
+pub struct Cluster {
+    /// Where the proxy listens.
+    pub proxy: SocketAddr,
+    /// Each instance's name, address and process (none once killed).
+    pub instances: Vec<(String, SocketAddr, Option<Process>)>,
+    _nginx: Process,
+    dir: PathBuf,
+}
+
+impl Cluster {
+    pub fn start(nginx: &Path, test: &str, count: usize, extra: &[&str]) -> Cluster {
+        let dir =
+            std::env::temp_dir().join(format!("carrom-cluster-{test}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut instances = Vec::new();
+        for n in 1..=count {
+            let addr = SocketAddr::from(([127, 0, 0, 1], free_port()));
+            let name = format!("sig-{n}");
+            let child = Command::new(env!("CARGO_BIN_EXE_carrom-signaling"))
+                .args(["--addr", &addr.to_string(), "--instance", &name])
+                .args(["--trusted-proxy", "127.0.0.1", "--max-connections", "5000"])
+                .args(extra)
+                .env("RUST_LOG", "warn")
+                .stdout(Stdio::null())
+                .stderr(Stdio::inherit())
+                .spawn()
+                .expect("carrom-signaling");
+            instances.push((name, addr, Some(Process(child))));
+        }
+        let proxy = SocketAddr::from(([127, 0, 0, 1], free_port()));
+        let upstreams: Vec<SocketAddr> = instances.iter().map(|i| i.1).collect();
+        std::fs::write(dir.join("nginx.conf"), proxy_config(&upstreams, proxy, &dir)).unwrap();
+        let child = Command::new(nginx)
+            .arg("-p")
+            .arg(&dir)
+            .arg("-e")
+            .arg(dir.join("error.log"))
+            .arg("-c")
+            .arg(dir.join("nginx.conf"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("nginx");
+        let cluster = Cluster { proxy, instances, _nginx: Process(child), dir };
+        for target in std::iter::once(proxy).chain(upstreams) {
+            let up = Instant::now();
+            while get(target, "/health").as_deref() != Some("ok\n") {
+                assert!(up.elapsed() < Duration::from_secs(10), "{target} never answered");
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        }
+        cluster
+    }
+
+    pub fn instance(&self, name: &str) -> SocketAddr {
+        self.instances.iter().find(|i| i.0 == name).expect("an instance").1
+    }
+
+    pub fn kill(&mut self, name: &str) {
+        let slot = self.instances.iter_mut().find(|i| i.0 == name).expect("an instance");
+        drop(slot.2.take());
+    }
+
+    pub fn terminate(&mut self, name: &str) {
+        let slot = self.instances.iter_mut().find(|i| i.0 == name).expect("an instance");
+        if let Some(Process(child)) = &slot.2 {
+            let ok = Command::new("kill").args(["-TERM", &child.id().to_string()]).status();
+            assert!(ok.is_ok_and(|s| s.success()), "kill -TERM");
+        }
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// A plain HTTP GET's body, or None.
+pub fn get(addr: SocketAddr, path: &str) -> Option<String> {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect_timeout(&addr, Duration::from_secs(2)).ok()?;
+    stream.set_read_timeout(Some(Duration::from_secs(5))).ok()?;
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").ok()?;
+    let mut text = String::new();
+    stream.read_to_string(&mut text).ok()?;
+    let (head, body) = text.split_once("\r\n\r\n")?;
+    head.starts_with("HTTP/1.1 200").then(|| body.to_string())
+}
+
+/// The value of metric `name` on an instance's `/metrics`, with its instance label.
+pub fn figure(metrics: &str, name: &str) -> Option<(String, u64)> {
+    metrics.lines().find_map(|line| {
+        let rest = line.strip_prefix(name)?.strip_prefix("{instance=\"")?;
+        let (instance, value) = rest.split_once("\"} ")?;
+        Some((instance.to_string(), value.trim().parse().ok()?))
+    })
+}
