@@ -15,6 +15,8 @@ pub mod limits;
 #[cfg(feature = "server")]
 pub mod metrics;
 #[cfg(feature = "server")]
+pub mod open_files;
+#[cfg(feature = "server")]
 pub mod origin;
 #[cfg(feature = "server")]
 pub mod page;

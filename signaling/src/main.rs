@@ -1,17 +1,23 @@
 //! `carrom-signaling`: run the signaling server until SIGINT or SIGTERM.
 
-use carrom_signaling::{Config, start};
+use carrom_signaling::{Config, open_files, start};
 use clap::Parser;
 use std::process::ExitCode;
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    let config = Config::parse();
+    let mut config = Config::parse();
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
         )
+        .with_writer(std::io::stderr)
         .init();
+    let (cap, warning) = open_files::make_room(config.max_connections);
+    if let Some(warning) = warning {
+        tracing::warn!("{warning}");
+    }
+    config.max_connections = cap;
     let mut running = match start(config) {
         Ok(running) => running,
         Err(e) => {
@@ -19,7 +25,12 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    tracing::info!(addr = %running.addr, "carrom-signaling listening");
+    tracing::info!(
+        addr = %running.addr,
+        instance = %running.instance,
+        max_connections = cap,
+        "carrom-signaling listening"
+    );
     tokio::select! {
         result = running.wait() => {
             if let Err(e) = result {

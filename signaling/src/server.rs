@@ -43,6 +43,9 @@ struct App {
 /// The instance's name, known once it has bound its address.
 type Instance = Arc<OnceLock<String>>;
 
+/// Bytes a connection reads at a time (it grows for a larger message, up to the cap).
+const READ_BUFFER: usize = 4 * 1024;
+
 /// The response header naming the instance that answered.
 pub const INSTANCE_HEADER: &str = "x-carrom-instance";
 
@@ -260,9 +263,15 @@ fn upgrade(app: App, ws: WebSocketUpgrade, (peer, headers): From, join: Join) ->
         Err(why) => return refuse(&app, why),
     };
     let limit = app.config.max_message;
-    ws.max_message_size(limit).max_frame_size(limit).on_upgrade(move |socket| {
-        peer::run(socket, join, app.config, app.registry, app.stop, ticket)
-    })
+    // Small buffers: tungstenite's 128 KiB default read buffer, filled once, would be
+    // most of an idle peer's cost, and signaling messages are a few hundred bytes.
+    ws.max_message_size(limit)
+        .max_frame_size(limit)
+        .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(0)
+        .on_upgrade(move |socket| {
+            peer::run(socket, join, app.config, app.registry, app.stop, ticket)
+        })
 }
 
 async fn private_room(

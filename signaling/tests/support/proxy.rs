@@ -35,8 +35,14 @@ pub fn readme_config() -> String {
 }
 
 /// The README's configuration with `upstreams` in place of its `server` lines, listening on
-/// `listen`, wrapped to run in the foreground from `dir`.
-pub fn proxy_config(upstreams: &[SocketAddr], listen: SocketAddr, dir: &Path) -> String {
+/// `listen`, wrapped to run in the foreground from `dir`: one process when `workers` is 0,
+/// else that many worker processes sharing the port.
+pub fn proxy_config(
+    upstreams: &[SocketAddr],
+    listen: SocketAddr,
+    dir: &Path,
+    workers: usize,
+) -> String {
     let mut replaced = false;
     let mut body = String::new();
     for line in readme_config().lines() {
@@ -49,7 +55,8 @@ pub fn proxy_config(upstreams: &[SocketAddr], listen: SocketAddr, dir: &Path) ->
                 replaced = true;
             }
         } else if trimmed.starts_with("listen ") {
-            body.push_str(&format!("    listen {listen} backlog=4096;\n"));
+            let shared = if workers > 0 { " reuseport" } else { "" };
+            body.push_str(&format!("    listen {listen} backlog=4096{shared};\n"));
         } else {
             body.push_str(line);
             body.push('\n');
@@ -57,9 +64,13 @@ pub fn proxy_config(upstreams: &[SocketAddr], listen: SocketAddr, dir: &Path) ->
     }
     assert!(replaced, "the README's block has no server lines:\n{body}");
     let d = dir.display();
+    let processes = match workers {
+        0 => "master_process off;".to_string(),
+        n => format!("worker_processes {n};"),
+    };
     format!(
-        "user root root;\nmaster_process off;\ndaemon off;\npid {d}/nginx.pid;\nerror_log {d}/error.log warn;\n\
-         worker_rlimit_nofile 16384;\nevents {{ worker_connections 8192; }}\n\
+        "user root root;\n{processes}\ndaemon off;\npid {d}/nginx.pid;\nerror_log {d}/error.log warn;\n\
+         worker_rlimit_nofile 20000;\nevents {{ worker_connections 19900; }}\n\
          http {{\n access_log off;\n client_body_temp_path {d}/body;\n proxy_temp_path {d}/proxy;\n \
          fastcgi_temp_path {d}/fastcgi;\n uwsgi_temp_path {d}/uwsgi;\n scgi_temp_path {d}/scgi;\n\
          {body}}}\n"
@@ -82,12 +93,24 @@ pub struct Cluster {
     pub proxy: SocketAddr,
     /// Each instance's name, address and process (none once killed).
     pub instances: Vec<(String, SocketAddr, Option<Process>)>,
-    _nginx: Process,
+    /// The proxy's process.
+    pub nginx: Process,
     dir: PathBuf,
 }
 
 impl Cluster {
     pub fn start(nginx: &Path, test: &str, count: usize, extra: &[&str]) -> Cluster {
+        Cluster::start_with(nginx, test, count, extra, 0)
+    }
+
+    /// As [`Cluster::start`], with nginx in `workers` worker processes (0: one process).
+    pub fn start_with(
+        nginx: &Path,
+        test: &str,
+        count: usize,
+        extra: &[&str],
+        workers: usize,
+    ) -> Cluster {
         let dir =
             std::env::temp_dir().join(format!("carrom-cluster-{test}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -98,7 +121,7 @@ impl Cluster {
             let name = format!("sig-{n}");
             let child = Command::new(env!("CARGO_BIN_EXE_carrom-signaling"))
                 .args(["--addr", &addr.to_string(), "--instance", &name])
-                .args(["--trusted-proxy", "127.0.0.1", "--max-connections", "5000"])
+                .args(["--trusted-proxy", "127.0.0.1"])
                 .args(extra)
                 .env("RUST_LOG", "warn")
                 .stdout(Stdio::null())
@@ -109,7 +132,8 @@ impl Cluster {
         }
         let proxy = SocketAddr::from(([127, 0, 0, 1], free_port()));
         let upstreams: Vec<SocketAddr> = instances.iter().map(|i| i.1).collect();
-        std::fs::write(dir.join("nginx.conf"), proxy_config(&upstreams, proxy, &dir)).unwrap();
+        std::fs::write(dir.join("nginx.conf"), proxy_config(&upstreams, proxy, &dir, workers))
+            .unwrap();
         let child = Command::new(nginx)
             .arg("-p")
             .arg(&dir)
@@ -121,7 +145,7 @@ impl Cluster {
             .stderr(Stdio::inherit())
             .spawn()
             .expect("nginx");
-        let cluster = Cluster { proxy, instances, _nginx: Process(child), dir };
+        let cluster = Cluster { proxy, instances, nginx: Process(child), dir };
         for target in std::iter::once(proxy).chain(upstreams) {
             let up = Instant::now();
             while get(target, "/health").as_deref() != Some("ok\n") {
