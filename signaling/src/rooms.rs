@@ -103,6 +103,17 @@ impl Room {
         self.started() && self.empty_since.is_none_or(|since| now - since < self.grace)
     }
 
+    /// When the room stops being kept, if its players have all left.
+    fn deadline(&self) -> Option<Instant> {
+        self.empty_since.map(|since| since + self.grace)
+    }
+
+    /// Marks the room kept from now (if it is not already) and returns until when.
+    fn keep(&mut self) -> Instant {
+        let since = *self.empty_since.get_or_insert_with(Instant::now);
+        since + self.grace
+    }
+
     fn everyone(&self) -> impl Iterator<Item = (&PeerId, &Contact)> {
         self.peers.iter().chain(self.watchers.iter())
     }
@@ -144,9 +155,9 @@ struct Inner {
     room_of: HashMap<PeerId, RoomKey>,
     /// The started room each id that held a seat there belongs to.
     held: HashMap<PeerId, RoomKey>,
-    /// The rooms kept for players who all dropped: the only ones that can expire, so a
-    /// join never looks through every room.
-    kept: BTreeSet<RoomKey>,
+    /// The rooms kept for players who all dropped, by when they stop being kept: a join
+    /// looks only at those whose time is up, never through every room.
+    kept: BTreeSet<(Instant, RoomKey)>,
 }
 
 /// Every room.
@@ -250,8 +261,10 @@ impl Registry {
         if room.peers.len() >= room.seats as usize || room.peers.contains_key(&old) {
             return Err(Rejection::RoomFull);
         }
-        room.empty_since = None;
-        inner.kept.remove(&key);
+        if let Some(deadline) = room.deadline() {
+            room.empty_since = None;
+            inner.kept.remove(&(deadline, key.clone()));
+        }
         self.admit(&mut inner, &key, peer, contact);
         self.metrics.rejoined.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         Ok(key)
@@ -352,8 +365,8 @@ impl Registry {
         let slow = room.forget(peer);
         if room.peers.is_empty() && room.started() {
             // Kept for its players to come back to, for its grace period.
-            room.empty_since.get_or_insert_with(Instant::now);
-            inner.kept.insert(key);
+            let deadline = room.keep();
+            inner.kept.insert((deadline, key));
         } else if room.is_empty() {
             self.close(inner, &key);
         }
@@ -362,8 +375,10 @@ impl Registry {
 
     /// Removes room `key` and everything that leads to it.
     fn close(&self, inner: &mut Inner, key: &RoomKey) {
-        inner.kept.remove(key);
         if let Some(room) = inner.rooms.remove(key) {
+            if let Some(deadline) = room.deadline() {
+                inner.kept.remove(&(deadline, key.clone()));
+            }
             for holder in &room.holders {
                 inner.held.remove(holder);
             }
@@ -378,13 +393,8 @@ impl Registry {
     /// Closes the rooms kept past their grace period with no player back.
     fn expire(&self, inner: &mut Inner) {
         let now = Instant::now();
-        let expired: Vec<RoomKey> = inner
-            .kept
-            .iter()
-            .filter(|key| inner.rooms.get(*key).is_none_or(|room| !room.kept(now)))
-            .cloned()
-            .collect();
-        for key in expired {
+        while inner.kept.first().is_some_and(|(deadline, _)| *deadline <= now) {
+            let Some((_, key)) = inner.kept.pop_first() else { break };
             let watchers: Vec<(PeerId, Arc<Notify>)> = inner
                 .rooms
                 .get(&key)
@@ -409,8 +419,8 @@ impl Registry {
             {
                 slow.extend(room.forget(peer));
                 if room.peers.is_empty() && room.started() {
-                    room.empty_since.get_or_insert_with(Instant::now);
-                    inner.kept.insert(key);
+                    let deadline = room.keep();
+                    inner.kept.insert((deadline, key));
                 } else if room.is_empty() {
                     self.close(inner, &key);
                 }
