@@ -317,7 +317,7 @@ fn main() {
         let mut rows = Vec::new();
         let counts = if instances == 1 { vec![1] } else { vec![1, instances] };
         for count in counts {
-            let cluster = proxy::Cluster::start_with(&nginx, "bench", count, &extra, 2);
+            let cluster = proxy::Cluster::start_with(&nginx, "bench", count, &extra, 4);
             let setup = Setup {
                 name: format!("nginx → {count} instance{}", if count == 1 { "" } else { "s" }),
                 addr: cluster.proxy,
