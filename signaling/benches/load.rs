@@ -29,6 +29,8 @@ use tokio::sync::{Semaphore, watch};
 use tokio_tungstenite::client_async;
 use tokio_tungstenite::tungstenite::Message;
 
+#[path = "../tests/support/cluster.rs"]
+mod cluster;
 #[path = "../tests/support/proxy.rs"]
 mod proxy;
 
@@ -317,7 +319,7 @@ fn main() {
         let mut rows = Vec::new();
         let counts = if instances == 1 { vec![1] } else { vec![1, instances] };
         for count in counts {
-            let cluster = proxy::Cluster::start_with(&nginx, "bench", count, &extra, 4);
+            let cluster = cluster::Cluster::start_with(&nginx, "bench", count, &extra, 4);
             let setup = Setup {
                 name: format!("nginx → {count} instance{}", if count == 1 { "" } else { "s" }),
                 addr: cluster.proxy,
@@ -328,7 +330,7 @@ fn main() {
                     .filter_map(|i| i.2.as_ref())
                     .map(|p| p.0.id())
                     .collect(),
-                proxy: with_children(cluster.nginx.0.id()),
+                proxy: with_children(cluster.front.nginx.0.id()),
             };
             let figures = measure(&setup, peers, hold);
             report(&setup.name, peers, &figures);

@@ -21,9 +21,12 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::{WebSocketStream, client_async};
 
+#[path = "support/cluster.rs"]
+mod cluster;
 #[path = "support/proxy.rs"]
 mod proxy;
-use proxy::{Cluster, figure, get, nginx};
+use cluster::Cluster;
+use proxy::{figure, get, nginx};
 
 type Ws = WebSocketStream<TcpStream>;
 

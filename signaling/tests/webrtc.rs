@@ -16,6 +16,8 @@ use std::time::{Duration, Instant};
 #[path = "../../tests/support/net.rs"]
 mod net_support;
 use net_support::isolated;
+#[path = "support/cluster.rs"]
+mod cluster;
 #[path = "support/proxy.rs"]
 mod proxy;
 
@@ -98,7 +100,7 @@ fn matchbox_peers_meet_through_the_proxy_in_front_of_two_instances() {
     {
         return;
     }
-    let cluster = proxy::Cluster::start(&nginx, "webrtc", 2, &[]);
+    let cluster = cluster::Cluster::start(&nginx, "webrtc", 2, &[]);
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
     runtime.block_on(async {
         let url = format!("ws://{}/r/0123456789ABC?seats=2", cluster.proxy);

@@ -5,7 +5,8 @@
 //! back forfeits when the grace period ends. (A network cut is in `lan.rs`, where each
 //! player has a link of its own to cut.)
 
-use crate::net_support::{finish, isolated, signaling};
+use crate::net_support::{finish, isolated, signaling, signaling_with};
+use clap::Parser;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -66,14 +67,27 @@ fn one_end(reports: &[Value], dropped_seat: Option<usize>) {
 /// follows the whole match and must end where the players did.
 fn kill_and_rejoin(test: &str, seats: usize, game: &[&str], doomed: usize) -> Vec<Value> {
     let (url, stop) = signaling();
+    let reports = kill_and_rejoin_at(&url, test, seats, game, doomed);
+    let _ = stop.send(());
+    reports
+}
+
+/// [`kill_and_rejoin`] through the signaling server (or proxy) at `url`.
+fn kill_and_rejoin_at(
+    url: &str,
+    test: &str,
+    seats: usize,
+    game: &[&str],
+    doomed: usize,
+) -> Vec<Value> {
     let room = format!("0123456789AR{seats}");
     let dir = dir(test);
     let seat = |n: usize| dir.join(format!("seat{n}.json"));
     let mut children: Vec<Option<Child>> =
-        (0..seats).map(|n| Some(player(&url, Some(&room), &seat(n), game, "60"))).collect();
+        (0..seats).map(|n| Some(player(url, Some(&room), &seat(n), game, "60"))).collect();
     until_kept(&seat(doomed));
     let watcher = Command::new(env!("CARGO_BIN_EXE_carrom"))
-        .args(["peer", "--signaling", &url, "--watch", &room, "--as", "watcher"])
+        .args(["peer", "--signaling", url, "--watch", &room, "--as", "watcher"])
         .args(["--connect-timeout", "60", "--match-timeout", "400"])
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
@@ -84,7 +98,7 @@ fn kill_and_rejoin(test: &str, seats: usize, game: &[&str], doomed: usize) -> Ve
     killed.kill().unwrap();
     let _ = killed.wait();
     std::thread::sleep(Duration::from_secs(1));
-    children[doomed] = Some(player(&url, None, &seat(doomed), game, "60"));
+    children[doomed] = Some(player(url, None, &seat(doomed), game, "60"));
     let reports: Vec<Value> = children
         .into_iter()
         .map(|child| {
@@ -94,7 +108,6 @@ fn kill_and_rejoin(test: &str, seats: usize, game: &[&str], doomed: usize) -> Ve
         })
         .collect();
     let (code, watched) = finish(watcher, Duration::from_secs(60));
-    let _ = stop.send(());
     eprintln!("watcher: {watched}");
     assert_eq!(code, 0, "the watcher saw the match to its end: {watched}");
     assert_eq!(watched["hash"], reports[0]["hash"], "the watcher ends where the players did");
@@ -120,6 +133,55 @@ fn a_player_killed_mid_match_rejoins_and_both_end_on_one_hash() {
     let game = ["--players", "2", "--variant", "disc_pool", "--bot", "medium", "--speed", "30"];
     let reports = kill_and_rejoin(test, 2, &game, 1);
     one_end(&reports, dropped_seat(&reports));
+}
+
+#[path = "../../signaling/tests/support/proxy.rs"]
+mod proxy;
+
+#[test]
+fn a_player_killed_mid_match_rejoins_through_nginx_in_front_of_three_instances() {
+    let test = "a_player_killed_mid_match_rejoins_through_nginx_in_front_of_three_instances";
+    let Some(nginx) = proxy::nginx() else { return };
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    let mut instances = Vec::new();
+    for n in 1..=3 {
+        let name = format!("--instance=sig-{n}");
+        let config = carrom_signaling::Config::parse_from([
+            "carrom-signaling",
+            "--addr=127.0.0.1:0",
+            "--trusted-proxy=127.0.0.1",
+            name.as_str(),
+        ]);
+        let (url, stop) = signaling_with(config);
+        let addr: std::net::SocketAddr = url.trim_start_matches("ws://").parse().unwrap();
+        instances.push((addr, stop));
+    }
+    let upstreams: Vec<std::net::SocketAddr> = instances.iter().map(|i| i.0).collect();
+    let front = proxy::Proxy::start(&nginx, "rejoin", &upstreams, 0);
+    let game = ["--players", "2", "--variant", "disc_pool", "--bot", "medium", "--speed", "30"];
+    let reports = kill_and_rejoin_at(&format!("ws://{}", front.addr), test, 2, &game, 1);
+    one_end(&reports, dropped_seat(&reports));
+    // The players, the one who came back and the watcher all reached the room's instance.
+    let counts: Vec<[u64; 3]> = upstreams
+        .iter()
+        .map(|&addr| {
+            let metrics = proxy::get(addr, "/metrics").expect("an instance's metrics");
+            let count = |name| proxy::figure(&metrics, name).map_or(0, |f| f.1);
+            [
+                count("carrom_signaling_joins_total"),
+                count("carrom_signaling_rejoins_total"),
+                count("carrom_signaling_watcher_joins_total"),
+            ]
+        })
+        .collect();
+    let used: Vec<&[u64; 3]> = counts.iter().filter(|c| c[0] > 0).collect();
+    assert_eq!(used.len(), 1, "one instance held the room: {counts:?}");
+    assert_eq!(used[0][1..], [1, 1], "the rejoin and the watcher reached it: {counts:?}");
+    for (_, stop) in instances {
+        let _ = stop.send(());
+    }
 }
 
 #[test]

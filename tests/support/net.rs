@@ -77,13 +77,16 @@ pub fn signaling_on(
     addr: std::net::SocketAddr,
     web: Option<std::path::PathBuf>,
 ) -> (String, std::sync::mpsc::Sender<()>) {
+    signaling_with(carrom_signaling::Config { addr, web, ..carrom_signaling::Config::default() })
+}
+
+/// carrom-signaling as `config` says, on a thread of its own.
+pub fn signaling_with(config: carrom_signaling::Config) -> (String, std::sync::mpsc::Sender<()>) {
     let (addr_tx, addr_rx) = std::sync::mpsc::channel();
     let (stop_tx, stop_rx) = std::sync::mpsc::channel::<()>();
     std::thread::spawn(move || {
         let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
         runtime.block_on(async move {
-            let config =
-                carrom_signaling::Config { addr, web, ..carrom_signaling::Config::default() };
             let server = carrom_signaling::start(config).unwrap();
             addr_tx.send(server.addr).unwrap();
             let _ = tokio::task::spawn_blocking(move || stop_rx.recv()).await;

@@ -27,8 +27,13 @@ pub fn free_port() -> u16 {
 
 /// The README's nginx configuration for several instances.
 pub fn readme_config() -> String {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+    // The workspace's README, from the game's package or the signaling server's.
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let path = [here.join("README.md"), here.join("../README.md")]
+        .into_iter()
+        .find(|p| p.exists())
         .expect("the README");
+    let readme = std::fs::read_to_string(path).expect("the README");
     let start = readme.find("```nginx\n").expect("the README's nginx block") + 9;
     let length = readme[start..].find("```").expect("its end");
     readme[start..start + length].to_string()
@@ -87,52 +92,24 @@ impl Drop for Process {
     }
 }
 
-/// `count` instances and the proxy in front of them.
-pub struct Cluster {
-    /// Where the proxy listens.
-    pub proxy: SocketAddr,
-    /// Each instance's name, address and process (none once killed).
-    pub instances: Vec<(String, SocketAddr, Option<Process>)>,
-    /// The proxy's process.
+/// nginx running the README's configuration in front of some instances.
+pub struct Proxy {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    /// Its process.
     pub nginx: Process,
     dir: PathBuf,
 }
 
-impl Cluster {
-    pub fn start(nginx: &Path, test: &str, count: usize, extra: &[&str]) -> Cluster {
-        Cluster::start_with(nginx, test, count, extra, 0)
-    }
-
-    /// As [`Cluster::start`], with nginx in `workers` worker processes (0: one process).
-    pub fn start_with(
-        nginx: &Path,
-        test: &str,
-        count: usize,
-        extra: &[&str],
-        workers: usize,
-    ) -> Cluster {
-        let dir =
-            std::env::temp_dir().join(format!("carrom-cluster-{test}-{}", std::process::id()));
+impl Proxy {
+    /// nginx (`workers` worker processes, 0: one process) in front of `upstreams`, once it
+    /// and they answer `/health`.
+    pub fn start(nginx: &Path, test: &str, upstreams: &[SocketAddr], workers: usize) -> Proxy {
+        let dir = std::env::temp_dir().join(format!("carrom-proxy-{test}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let mut instances = Vec::new();
-        for n in 1..=count {
-            let addr = SocketAddr::from(([127, 0, 0, 1], free_port()));
-            let name = format!("sig-{n}");
-            let child = Command::new(env!("CARGO_BIN_EXE_carrom-signaling"))
-                .args(["--addr", &addr.to_string(), "--instance", &name])
-                .args(["--trusted-proxy", "127.0.0.1"])
-                .args(extra)
-                .env("RUST_LOG", "warn")
-                .stdout(Stdio::null())
-                .stderr(Stdio::inherit())
-                .spawn()
-                .expect("carrom-signaling");
-            instances.push((name, addr, Some(Process(child))));
-        }
-        let proxy = SocketAddr::from(([127, 0, 0, 1], free_port()));
-        let upstreams: Vec<SocketAddr> = instances.iter().map(|i| i.1).collect();
-        std::fs::write(dir.join("nginx.conf"), proxy_config(&upstreams, proxy, &dir, workers))
+        let addr = SocketAddr::from(([127, 0, 0, 1], free_port()));
+        std::fs::write(dir.join("nginx.conf"), proxy_config(upstreams, addr, &dir, workers))
             .unwrap();
         let child = Command::new(nginx)
             .arg("-p")
@@ -145,36 +122,19 @@ impl Cluster {
             .stderr(Stdio::inherit())
             .spawn()
             .expect("nginx");
-        let cluster = Cluster { proxy, instances, nginx: Process(child), dir };
-        for target in std::iter::once(proxy).chain(upstreams) {
+        let proxy = Proxy { addr, nginx: Process(child), dir };
+        for &target in std::iter::once(&addr).chain(upstreams) {
             let up = Instant::now();
             while get(target, "/health").as_deref() != Some("ok\n") {
                 assert!(up.elapsed() < Duration::from_secs(10), "{target} never answered");
                 std::thread::sleep(Duration::from_millis(50));
             }
         }
-        cluster
-    }
-
-    pub fn instance(&self, name: &str) -> SocketAddr {
-        self.instances.iter().find(|i| i.0 == name).expect("an instance").1
-    }
-
-    pub fn kill(&mut self, name: &str) {
-        let slot = self.instances.iter_mut().find(|i| i.0 == name).expect("an instance");
-        drop(slot.2.take());
-    }
-
-    pub fn terminate(&mut self, name: &str) {
-        let slot = self.instances.iter_mut().find(|i| i.0 == name).expect("an instance");
-        if let Some(Process(child)) = &slot.2 {
-            let ok = Command::new("kill").args(["-TERM", &child.id().to_string()]).status();
-            assert!(ok.is_ok_and(|s| s.success()), "kill -TERM");
-        }
+        proxy
     }
 }
 
-impl Drop for Cluster {
+impl Drop for Proxy {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.dir);
     }
