@@ -1,7 +1,8 @@
 //! Several instances behind nginx, with the configuration the README ships: rooms and
 //! quick-match groups whose peers all arrive through the proxy meet; an instance killed
 //! mid-test closes only its own peers, whose rooms then gather on the next instance, while
-//! the other instances' rooms go on untouched; an instance stopped with SIGTERM says
+//! the other instances' rooms go on untouched; an instance added takes only its share of
+//! rooms (their watchers and returning players follow); an instance stopped with SIGTERM says
 //! goodbye through the proxy; the per-address cap counts the clients behind the proxy and
 //! believes nobody else's header.
 //!
@@ -26,7 +27,7 @@ mod cluster;
 #[path = "support/proxy.rs"]
 mod proxy;
 use cluster::Cluster;
-use proxy::{figure, get, nginx};
+use proxy::{Proxy, figure, get, nginx};
 
 type Ws = WebSocketStream<TcpStream>;
 
@@ -365,4 +366,54 @@ async fn the_address_cap_counts_clients_behind_the_proxy_and_believes_nobody_els
         "carrom_signaling_rejections_total{{instance=\"{instance}\",reason=\"unforwarded\"}} 1"
     );
     assert!(metrics.contains(&line), "{metrics}");
+}
+
+/// The instance that answers `path` through `proxy` (a plain GET: refused, but signed).
+fn answering(proxy: SocketAddr, path: &str) -> String {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(proxy).expect("the proxy");
+    stream.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").unwrap();
+    let mut text = String::new();
+    let _ = stream.read_to_string(&mut text);
+    let head = text.split("\r\n\r\n").next().unwrap_or_default();
+    head.lines()
+        .find_map(|l| {
+            l.to_ascii_lowercase().strip_prefix("x-carrom-instance:").map(|v| v.trim().to_string())
+        })
+        .unwrap_or_else(|| panic!("no instance named in {head}"))
+}
+
+#[test]
+fn adding_an_instance_moves_only_its_share_of_rooms() {
+    let Some(nginx) = nginx() else { return };
+    let cluster = Cluster::start(&nginx, "grow", 4, &[]);
+    let upstreams: Vec<SocketAddr> = cluster.instances.iter().map(|i| i.1).collect();
+    let three = Proxy::start(&nginx, "grow-3", &upstreams[..3], 0);
+    let four = Proxy::start(&nginx, "grow-4", &upstreams, 0);
+    let paths: Vec<String> = (0..300u64)
+        .map(|i| format!("/r/{}?seats=2", code(5000 + i, 2)))
+        .chain((0..60).map(|k| format!("/q/grow-{k}?next=2")))
+        .collect();
+    let mut moved = 0;
+    for path in &paths {
+        let before = answering(three.addr, path);
+        let after = answering(four.addr, path);
+        assert_ne!(before, "sig-4", "{path}: only three instances were behind the first proxy");
+        if after != before {
+            assert_eq!(after, "sig-4", "{path} moved between instances that were already there");
+            moved += 1;
+        }
+        let room = path.split('?').next().unwrap();
+        let code_part = room.rsplit('/').next().unwrap();
+        if room.starts_with("/r/") {
+            let watcher = answering(four.addr, &format!("/w/{code_part}"));
+            assert_eq!(watcher, after, "{path}: its watchers go elsewhere");
+        }
+        let back =
+            answering(four.addr, &format!("/j/{code_part}/00000000-0000-0000-0000-000000000001"));
+        assert_eq!(back, after, "{path}: its players come back elsewhere");
+    }
+    eprintln!("{moved} of {} rooms moved to the new instance", paths.len());
+    assert!((30..=150).contains(&moved), "the new instance took about a quarter: {moved}");
 }
