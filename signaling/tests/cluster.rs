@@ -3,7 +3,8 @@
 //! mid-test closes only its own peers, whose rooms then gather on the next instance, while
 //! the other instances' rooms go on untouched; an instance added takes only its share of
 //! rooms (their watchers and returning players follow); an instance stopped with SIGTERM says
-//! goodbye through the proxy; the per-address cap counts the clients behind the proxy and
+//! goodbye through the proxy; HAProxy's health check takes a hung instance out and closes
+//! its peers, who meet again elsewhere; the per-address cap counts the clients behind the proxy and
 //! believes nobody else's header.
 //!
 //! Loopback only: each peer connects from its own 127.x.y.z address. nginx is Debian's
@@ -27,7 +28,7 @@ mod cluster;
 #[path = "support/proxy.rs"]
 mod proxy;
 use cluster::Cluster;
-use proxy::{Proxy, figure, get, nginx};
+use proxy::{HaProxy, Proxy, figure, get, haproxy, nginx};
 
 type Ws = WebSocketStream<TcpStream>;
 
@@ -416,4 +417,56 @@ fn adding_an_instance_moves_only_its_share_of_rooms() {
     }
     eprintln!("{moved} of {} rooms moved to the new instance", paths.len());
     assert!((30..=150).contains(&moved), "the new instance took about a quarter: {moved}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hung_instance_is_taken_out_by_haproxys_health_check_and_its_peers_meet_elsewhere() {
+    let (Some(nginx), Some(haproxy)) = (nginx(), haproxy()) else { return };
+    let cluster = Cluster::start(&nginx, "hung", 3, &[]);
+    let upstreams: Vec<SocketAddr> = cluster.instances.iter().map(|i| i.1).collect();
+    let front = HaProxy::start(&haproxy, "hung", &upstreams);
+    let victim = "sig-2";
+    let codes: Vec<String> = (0..300u64)
+        .map(|i| code(7000 + i, 2))
+        .filter(|c| answering(front.addr, &format!("/r/{c}?seats=2")) == victim)
+        .take(5)
+        .collect();
+    assert_eq!(codes.len(), 5, "HAProxy sends some rooms to {victim}");
+    let mut waiting = Vec::new();
+    for (n, c) in codes.iter().enumerate() {
+        let peer = arrive(front.addr, source(20_000 + n), &format!("/r/{c}?seats=2")).await;
+        let peer = peer.unwrap();
+        assert_eq!(peer.instance, victim, "{c}: the room's peers reach its instance");
+        waiting.push(peer);
+    }
+    // The instance hangs: it still accepts, but answers nothing.
+    cluster.signal(victim, "STOP");
+    let hung = Instant::now();
+    for peer in &mut waiting {
+        let end = ends(peer, Duration::from_secs(15)).await;
+        assert!(end.is_some(), "a peer of the hung instance was not closed");
+    }
+    eprintln!("HAProxy took the hung instance out and closed its peers in {:?}", hung.elapsed());
+    for (n, c) in codes.iter().enumerate() {
+        let path = format!("/r/{c}?seats=2");
+        let mut first = arrive(front.addr, source(20_100 + n), &path).await.unwrap();
+        assert_ne!(first.instance, victim, "{c}: the room went to the hung instance");
+        let mut second = arrive(front.addr, source(20_200 + n), &path).await.unwrap();
+        assert_eq!(second.instance, first.instance, "{c}: the room's peers are apart");
+        assert_eq!(meet(&mut first, 1).await.unwrap().into_iter().next(), Some(second.id));
+        assert_eq!(meet(&mut second, 1).await.unwrap().into_iter().next(), Some(first.id));
+    }
+    // Back on its feet, it answers its checks and takes its rooms again.
+    cluster.signal(victim, "CONT");
+    let back = Instant::now();
+    let mut answered = String::new();
+    while back.elapsed() < Duration::from_secs(15) {
+        let c = codes[0].as_str();
+        answered = answering(front.addr, &format!("/r/{c}?seats=2"));
+        if answered == victim {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert_eq!(answered, victim, "the instance came back into the ring");
 }

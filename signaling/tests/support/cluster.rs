@@ -64,10 +64,16 @@ impl Cluster {
 
     /// Stops instance `name` as an operator would (SIGTERM).
     pub fn terminate(&mut self, name: &str) {
-        let slot = self.instances.iter_mut().find(|i| i.0 == name).expect("an instance");
+        self.signal(name, "TERM");
+    }
+
+    /// Sends instance `name` the signal `signal` (`TERM`, `STOP`, `CONT`).
+    pub fn signal(&self, name: &str, signal: &str) {
+        let slot = self.instances.iter().find(|i| i.0 == name).expect("an instance");
         if let Some(Process(child)) = &slot.2 {
-            let ok = Command::new("kill").args(["-TERM", &child.id().to_string()]).status();
-            assert!(ok.is_ok_and(|s| s.success()), "kill -TERM");
+            let sent =
+                Command::new("kill").arg(format!("-{signal}")).arg(child.id().to_string()).status();
+            assert!(sent.is_ok_and(|s| s.success()), "kill -{signal}");
         }
     }
 }

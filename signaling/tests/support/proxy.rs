@@ -1,5 +1,5 @@
-//! nginx in front of carrom-signaling instances, with the configuration the README ships
-//! (shared by the cluster and WebRTC tests).
+//! nginx or HAProxy in front of carrom-signaling instances, with the configurations the
+//! README ships (shared by the cluster and WebRTC tests and the load bench).
 #![allow(dead_code)]
 
 use std::net::SocketAddr;
@@ -9,12 +9,22 @@ use std::time::{Duration, Instant};
 
 /// nginx, or why the test cannot run.
 pub fn nginx() -> Option<PathBuf> {
-    let found = ["/usr/sbin/nginx", "/usr/bin/nginx", "/usr/local/sbin/nginx"]
+    installed("nginx")
+}
+
+/// HAProxy, or why the test cannot run.
+pub fn haproxy() -> Option<PathBuf> {
+    installed("haproxy")
+}
+
+/// Debian's `program`; skipped with a reason when missing, except under CI=true.
+fn installed(program: &str) -> Option<PathBuf> {
+    let found = ["/usr/sbin", "/usr/bin", "/usr/local/sbin"]
         .iter()
-        .map(PathBuf::from)
+        .map(|dir| Path::new(dir).join(program))
         .find(|p| p.exists());
     if found.is_none() {
-        let reason = "nginx is not installed (apt-get install nginx)";
+        let reason = format!("{program} is not installed (apt-get install {program})");
         assert!(std::env::var("CI").as_deref() != Ok("true"), "{reason}: required under CI");
         eprintln!("SKIPPED: {reason}");
     }
@@ -27,6 +37,11 @@ pub fn free_port() -> u16 {
 
 /// The README's nginx configuration for several instances.
 pub fn readme_config() -> String {
+    readme_block("nginx")
+}
+
+/// The README's code block in `language`.
+fn readme_block(language: &str) -> String {
     // The workspace's README, from the game's package or the signaling server's.
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
     let path = [here.join("README.md"), here.join("../README.md")]
@@ -34,7 +49,8 @@ pub fn readme_config() -> String {
         .find(|p| p.exists())
         .expect("the README");
     let readme = std::fs::read_to_string(path).expect("the README");
-    let start = readme.find("```nginx\n").expect("the README's nginx block") + 9;
+    let opening = format!("```{language}\n");
+    let start = readme.find(&opening).expect("the README's block") + opening.len();
     let length = readme[start..].find("```").expect("its end");
     readme[start..start + length].to_string()
 }
@@ -159,4 +175,75 @@ pub fn figure(metrics: &str, name: &str) -> Option<(String, u64)> {
         let (instance, value) = rest.split_once("\"} ")?;
         Some((instance.to_string(), value.trim().parse().ok()?))
     })
+}
+
+/// The README's HAProxy configuration with `upstreams` in place of its `server` lines,
+/// listening on `listen`.
+pub fn haproxy_config(upstreams: &[SocketAddr], listen: SocketAddr) -> String {
+    let mut replaced = false;
+    let mut out = String::new();
+    for line in readme_block("haproxy").lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("server ") {
+            if !replaced {
+                for (n, addr) in upstreams.iter().enumerate() {
+                    out.push_str(&format!("    server sig-{} {addr}\n", n + 1));
+                }
+                replaced = true;
+            }
+        } else if trimmed.starts_with("bind ") {
+            out.push_str(&format!("    bind {listen}\n"));
+        } else if trimmed.starts_with("maxconn ") {
+            out.push_str("    maxconn 4000\n");
+        } else {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    assert!(replaced, "the README's HAProxy block has no server lines:\n{out}");
+    out
+}
+
+/// HAProxy running the README's configuration in front of some instances.
+pub struct HaProxy {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    /// Its process.
+    pub process: Process,
+    dir: PathBuf,
+}
+
+impl HaProxy {
+    /// HAProxy in front of `upstreams`, once it and they answer `/health`.
+    pub fn start(haproxy: &Path, test: &str, upstreams: &[SocketAddr]) -> HaProxy {
+        let dir =
+            std::env::temp_dir().join(format!("carrom-haproxy-{test}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let addr = SocketAddr::from(([127, 0, 0, 1], free_port()));
+        std::fs::write(dir.join("haproxy.cfg"), haproxy_config(upstreams, addr)).unwrap();
+        let child = Command::new(haproxy)
+            .arg("-db")
+            .arg("-f")
+            .arg(dir.join("haproxy.cfg"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("haproxy");
+        let proxy = HaProxy { addr, process: Process(child), dir };
+        for &target in std::iter::once(&addr).chain(upstreams) {
+            let up = Instant::now();
+            while get(target, "/health").as_deref() != Some("ok\n") {
+                assert!(up.elapsed() < Duration::from_secs(10), "{target} never answered");
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        }
+        proxy
+    }
+}
+
+impl Drop for HaProxy {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
 }
