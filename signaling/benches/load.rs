@@ -330,7 +330,7 @@ fn main() {
                     .filter_map(|i| i.2.as_ref())
                     .map(|p| p.0.id())
                     .collect(),
-                proxy: with_children(cluster.front.nginx.0.id()),
+                proxy: with_children(cluster.front.process.0.id()),
             };
             let figures = measure(&setup, peers, hold);
             report(&setup.name, peers, &figures);

@@ -28,7 +28,7 @@ mod cluster;
 #[path = "support/proxy.rs"]
 mod proxy;
 use cluster::Cluster;
-use proxy::{HaProxy, Proxy, figure, get, haproxy, nginx};
+use proxy::{Proxy, figure, get, haproxy, nginx};
 
 type Ws = WebSocketStream<TcpStream>;
 
@@ -424,7 +424,7 @@ async fn a_hung_instance_is_taken_out_by_haproxys_health_check_and_its_peers_mee
     let (Some(nginx), Some(haproxy)) = (nginx(), haproxy()) else { return };
     let cluster = Cluster::start(&nginx, "hung", 3, &[]);
     let upstreams: Vec<SocketAddr> = cluster.instances.iter().map(|i| i.1).collect();
-    let front = HaProxy::start(&haproxy, "hung", &upstreams);
+    let front = Proxy::start_haproxy(&haproxy, "hung", &upstreams);
     let victim = "sig-2";
     let codes: Vec<String> = (0..300u64)
         .map(|i| code(7000 + i, 2))

@@ -108,12 +108,12 @@ impl Drop for Process {
     }
 }
 
-/// nginx running the README's configuration in front of some instances.
+/// nginx or HAProxy running the README's configuration in front of some instances.
 pub struct Proxy {
     /// Where it listens.
     pub addr: SocketAddr,
     /// Its process.
-    pub nginx: Process,
+    pub process: Process,
     dir: PathBuf,
 }
 
@@ -121,24 +121,41 @@ impl Proxy {
     /// nginx (`workers` worker processes, 0: one process) in front of `upstreams`, once it
     /// and they answer `/health`.
     pub fn start(nginx: &Path, test: &str, upstreams: &[SocketAddr], workers: usize) -> Proxy {
-        let dir = std::env::temp_dir().join(format!("carrom-proxy-{test}-{}", std::process::id()));
+        let (dir, addr) = Proxy::place("nginx", test);
+        let config = dir.join("nginx.conf");
+        std::fs::write(&config, proxy_config(upstreams, addr, &dir, workers)).unwrap();
+        let mut command = Command::new(nginx);
+        command.arg("-p").arg(&dir).arg("-e").arg(dir.join("error.log")).arg("-c").arg(config);
+        Proxy::launch(command, addr, dir, upstreams)
+    }
+
+    /// HAProxy in front of `upstreams`, once it and they answer `/health`.
+    pub fn start_haproxy(haproxy: &Path, test: &str, upstreams: &[SocketAddr]) -> Proxy {
+        let (dir, addr) = Proxy::place("haproxy", test);
+        let config = dir.join("haproxy.cfg");
+        std::fs::write(&config, haproxy_config(upstreams, addr)).unwrap();
+        let mut command = Command::new(haproxy);
+        command.arg("-db").arg("-f").arg(config);
+        Proxy::launch(command, addr, dir, upstreams)
+    }
+
+    /// A fresh folder and a free loopback address for one test's proxy.
+    fn place(kind: &str, test: &str) -> (PathBuf, SocketAddr) {
+        let dir = std::env::temp_dir().join(format!("carrom-{kind}-{test}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let addr = SocketAddr::from(([127, 0, 0, 1], free_port()));
-        std::fs::write(dir.join("nginx.conf"), proxy_config(upstreams, addr, &dir, workers))
-            .unwrap();
-        let child = Command::new(nginx)
-            .arg("-p")
-            .arg(&dir)
-            .arg("-e")
-            .arg(dir.join("error.log"))
-            .arg("-c")
-            .arg(dir.join("nginx.conf"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("nginx");
-        let proxy = Proxy { addr, nginx: Process(child), dir };
+        (dir, SocketAddr::from(([127, 0, 0, 1], free_port())))
+    }
+
+    /// Runs `command` and waits until the proxy and `upstreams` answer `/health`.
+    fn launch(
+        mut command: Command,
+        addr: SocketAddr,
+        dir: PathBuf,
+        upstreams: &[SocketAddr],
+    ) -> Proxy {
+        let child = command.stdout(Stdio::null()).stderr(Stdio::inherit()).spawn();
+        let proxy = Proxy { addr, process: Process(child.expect("the proxy")), dir };
         for &target in std::iter::once(&addr).chain(upstreams) {
             let up = Instant::now();
             while get(target, "/health").as_deref() != Some("ok\n") {
@@ -202,48 +219,4 @@ pub fn haproxy_config(upstreams: &[SocketAddr], listen: SocketAddr) -> String {
     }
     assert!(replaced, "the README's HAProxy block has no server lines:\n{out}");
     out
-}
-
-/// HAProxy running the README's configuration in front of some instances.
-pub struct HaProxy {
-    /// Where it listens.
-    pub addr: SocketAddr,
-    /// Its process.
-    pub process: Process,
-    dir: PathBuf,
-}
-
-impl HaProxy {
-    /// HAProxy in front of `upstreams`, once it and they answer `/health`.
-    pub fn start(haproxy: &Path, test: &str, upstreams: &[SocketAddr]) -> HaProxy {
-        let dir =
-            std::env::temp_dir().join(format!("carrom-haproxy-{test}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let addr = SocketAddr::from(([127, 0, 0, 1], free_port()));
-        std::fs::write(dir.join("haproxy.cfg"), haproxy_config(upstreams, addr)).unwrap();
-        let child = Command::new(haproxy)
-            .arg("-db")
-            .arg("-f")
-            .arg(dir.join("haproxy.cfg"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("haproxy");
-        let proxy = HaProxy { addr, process: Process(child), dir };
-        for &target in std::iter::once(&addr).chain(upstreams) {
-            let up = Instant::now();
-            while get(target, "/health").as_deref() != Some("ok\n") {
-                assert!(up.elapsed() < Duration::from_secs(10), "{target} never answered");
-                std::thread::sleep(Duration::from_millis(50));
-            }
-        }
-        proxy
-    }
-}
-
-impl Drop for HaProxy {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
 }
