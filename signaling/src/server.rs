@@ -251,9 +251,9 @@ fn size(params: &HashMap<String, String>, name: &str) -> Option<u8> {
 
 /// Where a connection comes from: its peer address and the headers naming a client
 /// behind a proxy.
-type From = (SocketAddr, HeaderMap);
+type Source = (SocketAddr, HeaderMap);
 
-fn upgrade(app: App, ws: WebSocketUpgrade, (peer, headers): From, join: Join) -> Response {
+fn upgrade(app: App, ws: WebSocketUpgrade, (peer, headers): Source, join: Join) -> Response {
     let trusted = &app.config.trusted_proxies;
     let Some(client) = origin::client(peer.ip(), &headers, trusted) else {
         return refuse(&app, Rejection::Unforwarded);
