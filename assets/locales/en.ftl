@@ -251,6 +251,7 @@ home-settings = Settings
 home-quit = Quit
 home-keys = Tab or arrow keys move, Enter presses, Esc goes back.
 home-bad-position = That position cannot be set up: { $why }
+home-no-randomness = No match can start: this system gave no random numbers for its seed ({ $why }).
 
 ## Replays
 
@@ -317,6 +318,7 @@ lobby-cannot-rejoin = Cannot rejoin the match: { $why }.
 lobby-not-a-code = { $text } is not an invite code (13 letters and digits).
 lobby-watch-other-version = Cannot watch { $host }'s game: it is another version's.
 lobby-cannot-host = Cannot host on this network: { $why }
+lobby-no-randomness = No room can be made: this system gave no random numbers for its code ({ $why }).
 lobby-cannot-join = Cannot join { $host }'s game: { $why }.
 lobby-server-ended = the connection to the signaling server ended
 lobby-games-differ = the players chose games that cannot be played together

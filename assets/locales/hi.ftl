@@ -243,6 +243,7 @@ home-settings = सेटिंग्स
 home-quit = बाहर निकलें
 home-keys = Tab या तीर कुंजियों से आगे-पीछे, Enter से दबाएँ, Esc से वापस।
 home-bad-position = यह स्थिति नहीं बनाई जा सकती: { $why }
+home-no-randomness = मैच शुरू नहीं हो सकता: इस सिस्टम ने उसके सीड के लिए कोई यादृच्छिक संख्या नहीं दी ({ $why })।
 
 ## रीप्ले
 
@@ -309,6 +310,7 @@ lobby-cannot-rejoin = मैच में लौट नहीं सकते: {
 lobby-not-a-code = { $text } न्योता कोड नहीं है (13 अक्षर और अंक)।
 lobby-watch-other-version = { $host } का खेल नहीं देख सकते: वह किसी और संस्करण का है।
 lobby-cannot-host = इस नेटवर्क पर होस्ट नहीं कर सकते: { $why }
+lobby-no-randomness = कमरा नहीं बन सकता: इस सिस्टम ने उसके कोड के लिए कोई यादृच्छिक संख्या नहीं दी ({ $why })।
 lobby-cannot-join = { $host } के खेल से नहीं जुड़ सकते: { $why }।
 lobby-server-ended = सिग्नलिंग सर्वर से कनेक्शन टूट गया
 lobby-games-differ = खिलाड़ियों ने ऐसे खेल चुने जो साथ नहीं खेले जा सकते

@@ -250,6 +250,7 @@ home-settings = سیٹنگز
 home-quit = باہر نکلیں
 home-keys = Tab یا تیر والی کلیدوں سے آگے پیچھے، Enter سے دبائیں، Esc سے واپس۔
 home-bad-position = یہ صورت نہیں بنائی جا سکتی: { $why }
+home-no-randomness = میچ شروع نہیں ہو سکتا: اس سسٹم نے اس کے سیڈ کے لیے کوئی بے ترتیب عدد نہیں دیا ({ $why })۔
 
 ## ری پلے
 
@@ -316,6 +317,7 @@ lobby-cannot-rejoin = میچ میں واپس نہیں آ سکتے: { $why }۔
 lobby-not-a-code = { $text } دعوتی کوڈ نہیں ہے (13 حروف اور ہندسے)۔
 lobby-watch-other-version = { $host } کا کھیل نہیں دیکھ سکتے: وہ کسی اور ورژن کا ہے۔
 lobby-cannot-host = اس نیٹ ورک پر میزبانی نہیں ہو سکتی: { $why }
+lobby-no-randomness = کمرہ نہیں بن سکتا: اس سسٹم نے اس کے کوڈ کے لیے کوئی بے ترتیب عدد نہیں دیا ({ $why })۔
 lobby-cannot-join = { $host } کے کھیل میں شامل نہیں ہو سکتے: { $why }۔
 lobby-server-ended = سگنلنگ سرور سے رابطہ ٹوٹ گیا
 lobby-games-differ = کھلاڑیوں نے ایسے کھیل چنے جو ساتھ نہیں کھیلے جا سکتے

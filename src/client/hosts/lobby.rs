@@ -9,11 +9,11 @@
 use super::broadcast::Broadcasting;
 use super::lan_host::LanHosting;
 use super::local::LocalMatch;
-use super::local::next_seed;
 use super::online::{
     DiagnosticsDir, MatchOverAt, Online, OnlineConfig, OnlineMatch, OnlineRecord, Seating,
 };
 use super::online_draughts::{OnlineDraughts, online_table};
+use super::seed::{NoRandomness, fresh};
 use crate::checkers::turns::TurnGame;
 use crate::checkers::{Colour, Draughts};
 use crate::client::flow::{Controller, GameType, MatchHost, MatchSetup, Screen};
@@ -225,7 +225,8 @@ fn open_lobby(
 ) {
     let w = &*w;
     let request = request.map(|r| r.clone()).unwrap_or(JoinRequest::Quick);
-    let secret = secret();
+    let drawn = fresh();
+    let secret = *drawn.as_ref().unwrap_or(&0);
     commands.remove_resource::<JoinRequest>();
     let draughts = setup.game == GameType::Draughts;
     // Draughts is for two; the game's name keys its quick-match queue.
@@ -272,6 +273,14 @@ fn open_lobby(
         },
         ice: Vec::new(),
     };
+    if let Err(e) = drawn {
+        // A seat whose secret could be guessed would be anyone's to take back.
+        let problem = no_randomness(w, e);
+        lobby.status = problem.clone();
+        lobby.problem = Some(problem);
+        commands.insert_resource(lobby);
+        return;
+    }
     if let JoinRequest::Rejoin(ticket) = &request {
         match super::reconnect::rejoin(&mut commands, ticket, controller.0, &setup) {
             Ok(()) => lobby.status = w.get("lobby-rejoining"),
@@ -388,7 +397,7 @@ fn room(
     let online = |url, code, players, creator| online_at(signaling, url, code, players, creator);
     match request {
         JoinRequest::Create => {
-            let code = invite::mint(next_seed(None), players);
+            let code = invite::mint(fresh().map_err(|e| no_randomness(w, e))?, players);
             Ok(online(private_room(signaling, &code, players), Some(code), players, true))
         }
         JoinRequest::Code(text) => match invite::parse(text) {
@@ -411,7 +420,7 @@ fn room(
             Ok(online(quick_match(signaling, game, players), None, players, false))
         }
         JoinRequest::LanHost { protocol } => {
-            let code = invite::mint(next_seed(None), players);
+            let code = invite::mint(fresh().map_err(|e| no_randomness(w, e))?, players);
             let listing = Listing {
                 protocol: *protocol,
                 game: game.to_string(),
@@ -438,11 +447,9 @@ fn room(
     }
 }
 
-/// A fresh secret for this player's seat (hashed with the process's random keys: it only
-/// has to be unguessable by the others).
-fn secret() -> u64 {
-    use std::hash::BuildHasher;
-    std::collections::hash_map::RandomState::new().hash_one(Instant::now())
+/// Why no room could be made: the system gave no randomness for its code or seat secret.
+fn no_randomness(w: &Words, e: NoRandomness) -> String {
+    w.with("lobby-no-randomness", &[("why", e.0.into())])
 }
 
 /// Every frame in the lobby: news from the signaling server, hellos sent and received, and

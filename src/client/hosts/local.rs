@@ -2,12 +2,13 @@
 //! one input per player, exactly as rollback advances it online. The frame before is
 //! kept so the view can interpolate at the display's rate.
 
+use super::seed::{FixedSeed, next_seed};
 use super::sets::{HostSystems, MatchSystems};
 use crate::client::flow::{Controller, MatchHost, MatchSetup, PausableSystems, Screen};
 use crate::client::ui::{Action, MenuSet};
 use crate::game::{Input, Match, Phase, advance};
 use bevy::prelude::*;
-use web_time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use web_time::{Duration, Instant};
 
 /// Frames the final position stays on screen before the results.
 const RESULTS_AFTER: u32 = 90;
@@ -88,21 +89,6 @@ pub fn start_local(
     screen.set(Screen::Game);
 }
 
-/// A seed fixed in advance (tests); without it every match draws a fresh one.
-#[derive(Resource, Clone, Copy, Debug)]
-pub struct FixedSeed(pub u64);
-
-/// The seed for the next match.
-pub fn next_seed(fixed: Option<&FixedSeed>) -> u64 {
-    match fixed {
-        Some(seed) => seed.0,
-        None => {
-            let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default();
-            crate::determinism::mix(now.as_nanos() as u64 ^ u64::from(std::process::id()))
-        }
-    }
-}
-
 /// The system that advances the local match by one frame (in `FixedUpdate`).
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MatchStep;
@@ -136,8 +122,9 @@ impl Plugin for LocalMatchPlugin {
     }
 }
 
-/// Results' Rematch: the same players and seats again, with a fresh seed. Not for an
-/// online match, which needs the peers again.
+/// Results' Rematch: the same players and seats again, with a fresh seed (or, should the
+/// system give no randomness, the last one stirred: a local match's seed need not be
+/// secret). Not for an online match, which needs the peers again.
 fn rematch(
     mut commands: Commands,
     mut actions: MessageReader<Action>,
@@ -153,7 +140,8 @@ fn rematch(
         return;
     };
     let mut settings = *local.current.settings();
-    settings.seed = next_seed(seed.as_deref()).wrapping_add(1);
+    let stirred = crate::determinism::mix(settings.seed);
+    settings.seed = next_seed(seed.as_deref()).map_or(stirred, |s| s.wrapping_add(1));
     let again = LocalMatch::resumed(Match::new(settings), local.controllers, local.names.clone());
     start_local(&mut commands, again, &mut screen, &mut host);
 }

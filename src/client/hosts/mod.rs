@@ -11,11 +11,13 @@ pub mod online;
 pub mod online_draughts;
 pub mod reconnect;
 pub mod replay;
+pub mod seed;
 pub mod sets;
 pub mod spectate;
 pub mod tape;
 
-pub use local::{FixedSeed, LocalMatch, MatchFinished, MatchStep, next_seed, start_local};
+pub use local::{LocalMatch, MatchFinished, MatchStep, start_local};
+pub use seed::{FixedSeed, NoRandomness, next_seed};
 pub use sets::{HostSystems, MatchSystems};
 
 use super::flow::{MatchHost, Screen};

@@ -14,7 +14,7 @@ use crate::client::flow::setup::{
 };
 use crate::client::flow::{GameType, MatchHost, MatchSetup, Mode, Screen};
 use crate::client::hosts::lobby::JoinRequest;
-use crate::client::hosts::{FixedSeed, LocalMatch, next_seed, start_local};
+use crate::client::hosts::{FixedSeed, LocalMatch, NoRandomness, next_seed, start_local};
 use crate::client::persistence::preferences::Preferences;
 use crate::client::persistence::rejoin::RejoinFile;
 use crate::client::persistence::saved_draughts::{DraughtsScores, SavedDraughts};
@@ -392,11 +392,12 @@ fn act(
                 let start = if fen.text.is_empty() {
                     Ok(Position::START)
                 } else {
-                    read_fen(&fen.text).map_err(|e| e.to_string())
+                    read_fen(&fen.text)
+                        .map_err(|e| w.with("home-bad-position", &[("why", e.to_string().into())]))
                 };
-                match start {
-                    Ok(start) => {
-                        let seed = next_seed(seed.as_deref());
+                let seeded = next_seed(seed.as_deref()).map_err(|e| no_randomness(&w, e));
+                match start.and_then(|start| Ok((start, seeded?))) {
+                    Ok((start, seed)) => {
                         let chosen = DraughtsStart { setup: &setup, start, seed };
                         let names = &preferences.names;
                         start_draughts(
@@ -408,18 +409,18 @@ fn act(
                             &mut game,
                         );
                     }
-                    Err(why) => {
-                        notice.0 = Some(w.with("home-bad-position", &[("why", why.into())]));
-                    }
+                    Err(said) => notice.0 = Some(said),
                 }
             }
             Action::EditFen => fen.typing = !fen.typing,
-            Action::Play => {
-                let seed = next_seed(seed.as_deref());
-                let local = LocalMatch::new(&setup, &preferences.names, seed);
-                game.set(GameType::Carrom);
-                start_local(&mut commands, local, &mut next, &mut host);
-            }
+            Action::Play => match next_seed(seed.as_deref()) {
+                Ok(seed) => {
+                    let local = LocalMatch::new(&setup, &preferences.names, seed);
+                    game.set(GameType::Carrom);
+                    start_local(&mut commands, local, &mut next, &mut host);
+                }
+                Err(e) => notice.0 = Some(no_randomness(&w, e)),
+            },
             Action::Resume => {
                 if let Some(local) = saved.0.take() {
                     game.set(GameType::Carrom);
@@ -474,6 +475,11 @@ fn act(
             _ => {}
         }
     }
+}
+
+/// Why no match could start: the system gave no randomness for its seed.
+fn no_randomness(w: &Words, e: NoRandomness) -> String {
+    w.with("home-no-randomness", &[("why", e.0.into())])
 }
 
 /// Draughts' options on Home: the computer's level (vs the computer) and the colour.
