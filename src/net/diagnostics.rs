@@ -129,13 +129,10 @@ impl DesyncRecord {
         DesyncRecord { record, desync }
     }
 
-    /// Writes the record into `dir` as `desync-TAG-frame-F.json`; returns where, or `None`
-    /// if it could not be written.
-    pub fn write(&self, dir: &std::path::Path, tag: &str) -> Option<std::path::PathBuf> {
-        let path = dir.join(format!("desync-{tag}-frame-{}.json", self.desync.frame));
-        std::fs::create_dir_all(dir).ok()?;
-        std::fs::write(&path, serde_json::to_string_pretty(self).ok()?).ok()?;
-        Some(path)
+    /// The record's file name, `desync-TAG-frame-F.json` (the client keeps it where its
+    /// storage is: a folder on the desktop, the page's own storage in a browser).
+    pub fn file_name(&self, tag: &str) -> String {
+        format!("desync-{tag}-frame-{}.json", self.desync.frame)
     }
 
     /// Re-runs the match frame by frame and compares each frame's hash with this peer's.

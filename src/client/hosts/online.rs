@@ -10,6 +10,7 @@ use super::local::LocalMatch;
 use super::sets::{HostSystems, MatchSystems};
 use crate::client::draughts::DraughtsMatch;
 use crate::client::flow::Screen;
+use crate::client::persistence::storage;
 use crate::client::words::Words;
 use crate::game::{Input, Match, Phase, advance};
 use crate::net::connect::HELLO_CHANNEL;
@@ -312,7 +313,10 @@ impl OnlineRecord {
             self.started,
             found,
         );
-        record.write(dir, tag)
+        let path = dir.join(record.file_name(tag));
+        let text = serde_json::to_string_pretty(&record).ok()?;
+        storage::write_atomic(&path, text.as_bytes()).ok()?;
+        Some(path)
     }
 }
 
