@@ -13,7 +13,7 @@ pub struct MenuSet;
 
 /// The button that Enter presses, by its focus order.
 #[derive(Resource, Default, Debug)]
-struct Focus(Option<u16>);
+pub(super) struct Focus(pub(super) Option<u16>);
 
 /// Buttons, focus and keyboard navigation.
 pub struct UiPlugin;
@@ -32,7 +32,7 @@ impl Plugin for UiPlugin {
                 .in_set(MenuSet),
         );
         app.add_systems(StateTransition, clear_focus)
-            .add_plugins(super::clipboard::ClipboardPlugin);
+            .add_plugins((super::clipboard::ClipboardPlugin, super::scrolling::ScrollingPlugin));
     }
 }
 

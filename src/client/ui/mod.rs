@@ -1,5 +1,5 @@
 //! The client's look and its menus: the palette, the widgets screens are built of, the
-//! actions buttons send, keyboard focus, typed text, and notices for the player.
+//! actions buttons send, keyboard focus, scrolling, typed text, and notices for the player.
 
 pub mod action;
 pub mod clipboard;
@@ -8,6 +8,7 @@ pub mod menu;
 pub mod notice;
 pub mod palette;
 pub mod scale;
+pub mod scrolling;
 pub mod typing;
 pub mod widgets;
 

@@ -42,7 +42,7 @@ pub fn button(label: impl Into<String>, action: Action, order: u16, selected: bo
     )
 }
 
-/// A full-window column for a menu screen.
+/// A full-window column for a menu screen (it scrolls when taller than the window).
 pub fn screen_root(screen: Screen) -> impl Bundle {
     (
         DespawnOnExit(screen),
@@ -53,8 +53,10 @@ pub fn screen_root(screen: Screen) -> impl Bundle {
             align_items: AlignItems::Center,
             justify_content: JustifyContent::Center,
             row_gap: px(6),
+            overflow: Overflow::scroll_y(),
             ..default()
         },
+        super::scrolling::ScrollingPage,
         BackgroundColor(palette::BACKDROP),
     )
 }
