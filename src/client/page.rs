@@ -8,6 +8,7 @@
 use super::hosts::lobby::{JoinRequest, OnlineController};
 use super::hosts::online::MatchOverAt;
 use super::hosts::spectate::Spectating;
+use super::page_console::PageConsolePlugin;
 use super::persistence::preferences::default_signaling;
 use super::thinking;
 use super::{ClientPlugin, Controller, MatchSetup, RejoinFile, Screen, ViewPlugin, ui};
@@ -52,7 +53,7 @@ pub fn run_in_page() {
         ..default()
     }))
     .insert_resource(ClearColor(ui::palette::BACKDROP))
-    .add_plugins((ClientPlugin, ViewPlugin))
+    .add_plugins((ClientPlugin, ViewPlugin, PageConsolePlugin))
     .init_resource::<LongestFrame>()
     .add_systems(OnEnter(Screen::Results), say_how_it_ended)
     .add_systems(Last, say_first_frame.run_if(run_once))

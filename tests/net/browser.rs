@@ -7,7 +7,7 @@
 use super::browser_support::{Browser, chromium};
 use super::net_support::{finish, ip, isolated, signaling_serving, skip_or_fail};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 /// The backdrop the game clears to (palette::BACKDROP), as 8-bit sRGB.
@@ -114,20 +114,7 @@ fn cross_play(
         share * 100.0
     );
     assert!(share > 0.005 && colours > 16, "the canvas is blank: {:#?}", chromium.console);
-    // The page's end, or the peer's (a peer that gives up says why on stderr).
-    let deadline = std::time::Instant::now() + limit;
-    let ended = loop {
-        if let Some(line) = chromium.wait_for("carrom: the match ended", Duration::from_secs(1)) {
-            break line;
-        }
-        let gone = peer.try_wait().unwrap();
-        if gone.is_some() || std::time::Instant::now() > deadline {
-            let _ = peer.kill();
-            let (exit, report) = finish(peer, Duration::from_secs(10));
-            let console = &chromium.console;
-            panic!("the page's match did not end (the peer: {exit}, {report}): {console:#?}");
-        }
-    };
+    let ended = ended_unless_the_peer_gives_up(&mut chromium, &mut peer, limit);
     eprintln!("{test}: {ended}");
     let (exit, report) = finish(peer, Duration::from_secs(60));
     let _ = stop.send(());
@@ -145,6 +132,28 @@ fn cross_play(
         eprintln!("{test}: {longest}");
     }
     Some(chromium.console.clone())
+}
+
+/// The page's line saying where its online match ended, waiting at most `limit`; fails
+/// at once if the native `peer` gives up first (it says why on stderr).
+fn ended_unless_the_peer_gives_up(
+    chromium: &mut Browser,
+    peer: &mut Child,
+    limit: Duration,
+) -> String {
+    let deadline = std::time::Instant::now() + limit;
+    loop {
+        if let Some(line) = chromium.wait_for("carrom: the match ended", Duration::from_secs(1)) {
+            return line;
+        }
+        let gone = peer.try_wait().unwrap();
+        if gone.is_some() || std::time::Instant::now() > deadline {
+            let _ = peer.kill();
+            let _ = peer.wait();
+            let console = &chromium.console;
+            panic!("the page's match did not end (the peer: {gone:?}): {console:#?}");
+        }
+    }
 }
 
 /// Whether the page's computer thought in its worker, never on the page's frames.
@@ -272,4 +281,223 @@ fn a_browser_watches_two_desktop_peers_to_the_hash_they_end_on() {
             "the page watched {watched:?}; a player ended at frame {frame} with hash {hash}"
         );
     }
+}
+
+/// A page of the game on Home, served with a fresh profile (`None`: skipped): the browser,
+/// the test's folder and what stops the server.
+fn home(test: &str) -> Option<(Browser, PathBuf, std::sync::mpsc::Sender<()>, String)> {
+    let (browser, web) = ready(test)?;
+    let dir = scratch(test);
+    let (url, stop) = signaling_serving(Some(web));
+    let page = format!("{}/", url.replacen("ws://", "http://", 1));
+    let mut chromium = Browser::open(&browser, &page, &dir.join("profile"), &[]);
+    let first = chromium.wait_for("carrom: first frame", Duration::from_secs(60));
+    assert!(first.is_some(), "no frame: {:#?}", chromium.console);
+    eprintln!("{test}: {}", first.unwrap_or_default());
+    Some((chromium, dir, stop, url))
+}
+
+/// Waits (at most `limit`) for a console line holding every one of `needles`, after the
+/// first `after` lines; returns it and its place.
+fn line_with(
+    chromium: &mut Browser,
+    after: usize,
+    needles: &[&str],
+    limit: Duration,
+) -> (usize, String) {
+    let deadline = std::time::Instant::now() + limit;
+    loop {
+        let found = chromium
+            .console
+            .iter()
+            .enumerate()
+            .skip(after)
+            .find(|(_, l)| needles.iter().all(|n| l.contains(n)));
+        if let Some((at, line)) = found {
+            return (at, line.clone());
+        }
+        if std::time::Instant::now() > deadline {
+            panic!("no line with {needles:?} within {limit:?}: {:#?}", chromium.console);
+        }
+        chromium.wait_for("\u{0}", Duration::from_millis(200));
+    }
+}
+
+/// A person's stroke on the page: Space held a moment (the power rises while it is) and
+/// let go; returns the line saying the stroke's motion ended, after `after`.
+fn a_stroke(chromium: &mut Browser, after: usize) -> (usize, String) {
+    let (aiming, _) = line_with(chromium, after, &["the match is at", "Aim"], secs(30));
+    chromium.key(" ", "Space", Duration::from_millis(700));
+    let (moving, _) = line_with(chromium, aiming, &["the match is at", "Motion"], secs(10));
+    let (at, line) = line_with(chromium, moving + 1, &["the match is at"], secs(60));
+    assert!(!line.contains("Motion"), "{line}");
+    (at, line)
+}
+
+fn secs(n: u64) -> Duration {
+    Duration::from_secs(n)
+}
+
+/// What follows "the match is at" in a progress line: stroke, phase, frame and hash.
+fn progress(line: &str) -> &str {
+    line.split_once("the match is at").map_or("", |(_, rest)| rest.trim())
+}
+
+#[test]
+fn cl_1_the_page_starts_pass_and_play_plays_a_stroke_and_resumes_it_after_a_reload() {
+    let test = "cl_1_the_page_starts_pass_and_play_plays_a_stroke_and_resumes_it_after_a_reload";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    let _turn = one_browser_at_a_time();
+    let Some((mut chromium, dir, stop, _)) = home(test) else { return };
+    chromium.press("Play", secs(20));
+    line_with(&mut chromium, 0, &["carrom: screen Game (Local)"], secs(20));
+    let (_, ended) = a_stroke(&mut chromium, 0);
+    eprintln!("{test}: {ended}");
+    let (_, _, rgba) = chromium.screenshot(&dir.join("stroke.png"));
+    let (share, colours) = drawn(&rgba);
+    assert!(share > 0.2 && colours > 16, "the board is drawn: {share} {colours}");
+    let saved = chromium.lines_with("the match is at").last().cloned().unwrap_or_default();
+    chromium.reload();
+    line_with(&mut chromium, 0, &["carrom: first frame"], secs(60));
+    chromium.press("Resume", secs(20));
+    let (_, resumed) = line_with(&mut chromium, 0, &["the match is at"], secs(20));
+    eprintln!("{test}: resumed {resumed}");
+    assert_eq!(progress(&resumed), progress(&saved), "resumed where the page was left");
+    let _ = stop.send(());
+}
+
+#[test]
+fn cl_1_the_page_starts_a_match_against_the_bot_and_the_bot_answers_a_stroke() {
+    let test = "cl_1_the_page_starts_a_match_against_the_bot_and_the_bot_answers_a_stroke";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    let _turn = one_browser_at_a_time();
+    let Some((mut chromium, _dir, stop, _)) = home(test) else { return };
+    chromium.press("Mode(VsBot)", secs(20));
+    chromium.press("Play", secs(20));
+    line_with(&mut chromium, 0, &["carrom: screen Game (Local)"], secs(20));
+    let (after, mine) = a_stroke(&mut chromium, 0);
+    eprintln!("{test}: the person's stroke: {mine}");
+    // Unless the person pocketed and shoots again, the bot's stroke follows by itself.
+    let (moving, _) = line_with(&mut chromium, after, &["Motion"], secs(120));
+    let (_, theirs) = line_with(&mut chromium, moving + 1, &["the match is at"], secs(60));
+    eprintln!("{test}: then: {theirs}");
+    assert!(!theirs.contains("Motion"), "{theirs}");
+    let _ = stop.send(());
+}
+
+#[test]
+fn ck_1_the_page_starts_draughts_against_the_computer_and_each_side_moves() {
+    let test = "ck_1_the_page_starts_draughts_against_the_computer_and_each_side_moves";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    let _turn = one_browser_at_a_time();
+    let Some((mut chromium, dir, stop, _)) = home(test) else { return };
+    chromium.press("Draughts", secs(20));
+    chromium.press("Mode(VsBot)", secs(20));
+    chromium.press("Play", secs(20));
+    line_with(&mut chromium, 0, &["carrom: screen Game (Local)"], secs(20));
+    // Black, the person's colour, moves first (CK-1): 11-15, typed as a player names squares.
+    chromium.type_square("11");
+    chromium.type_square("15");
+    let (at, mine) = line_with(&mut chromium, 0, &["carrom: draughts move 1: 11-15"], secs(20));
+    let (_, reply) = line_with(&mut chromium, at, &["carrom: draughts move 2:"], secs(60));
+    eprintln!("{test}: {mine}; {reply}");
+    let (_, _, rgba) = chromium.screenshot(&dir.join("draughts.png"));
+    let (share, colours) = drawn(&rgba);
+    assert!(share > 0.2 && colours > 16, "the board is drawn: {share} {colours}");
+    let _ = stop.send(());
+}
+
+#[test]
+fn ck_15_a_room_the_page_creates_is_joined_by_its_link_and_watched_again_from_replays() {
+    let test = "ck_15_a_room_the_page_creates_is_joined_by_its_link_and_watched_again_from_replays";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    let Some((browser, web)) = ready(test) else { return };
+    let _turn = one_browser_at_a_time();
+    host_address();
+    let dir = scratch(test);
+    let (url, stop) = signaling_serving(Some(web));
+    // The page's seat is played by the computer (easy), as a scripted player.
+    let page = format!("{}/?seat=easy", url.replacen("ws://", "http://", 1));
+    let mut chromium = Browser::open(&browser, &page, &dir.join("profile"), &[]);
+    line_with(&mut chromium, 0, &["carrom: first frame"], secs(60));
+    chromium.press("Draughts", secs(20));
+    chromium.press("Mode(Online)", secs(20));
+    chromium.press("CreateMatch", secs(20));
+    let (_, invite) = line_with(&mut chromium, 0, &["carrom: invite link "], secs(30));
+    let link = invite.split_once("invite link ").and_then(|(_, l)| l.split_whitespace().next());
+    let link = link.unwrap_or_default().to_string();
+    eprintln!("{test}: {invite}");
+    assert!(link.starts_with("http://127.0.0.1:") && link.contains("/#"), "{link}");
+    let mut peer = Command::new(env!("CARGO_BIN_EXE_carrom"))
+        .args(["peer", "--signaling", &url, "--room", &link, "--players", "2"])
+        .args(["--draughts", "easy", "--connect-timeout", "60", "--match-timeout", "300"])
+        .arg("--diagnostics")
+        .arg(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    let ended = ended_unless_the_peer_gives_up(&mut chromium, &mut peer, secs(360));
+    eprintln!("{test}: {ended}");
+    let (exit, report) = finish(peer, Duration::from_secs(60));
+    assert_eq!(exit, 0, "the native peer: {report}");
+    let frame = report["frames"].as_u64().unwrap();
+    let hash = report["hash"].as_str().expect("the peer's hash, in hex").to_string();
+    assert!(
+        ended.contains(&format!("at frame {frame} with hash {hash}")),
+        "the page says {ended:?}; the native peer ended at frame {frame} with hash {hash}"
+    );
+    // The page kept the match as a record: Home, Replays, and it plays again.
+    chromium.press("Home", secs(30));
+    chromium.press("Replays", secs(20));
+    let shown = chromium.console.len();
+    chromium.press("Watch(0)", secs(20));
+    line_with(&mut chromium, shown, &["carrom: screen Game (Replay)"], secs(20));
+    std::thread::sleep(secs(2));
+    let (_, _, rgba) = chromium.screenshot(&dir.join("replay.png"));
+    let (share, colours) = drawn(&rgba);
+    assert!(share > 0.2 && colours > 16, "the replay is drawn: {share} {colours}");
+    let _ = stop.send(());
+}
+
+#[test]
+fn the_page_keeps_a_settings_change_across_a_reload_and_opens_how_to_play() {
+    let test = "the_page_keeps_a_settings_change_across_a_reload_and_opens_how_to_play";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    let _turn = one_browser_at_a_time();
+    let Some((mut chromium, dir, stop, _)) = home(test) else { return };
+    let (_, before) = line_with(&mut chromium, 0, &["carrom: settings: "], secs(10));
+    assert!(before.contains("English") && before.contains("records kept"), "{before}");
+    chromium.press("Settings", secs(20));
+    line_with(&mut chromium, 0, &["carrom: screen Settings"], secs(10));
+    let shown = chromium.console.len();
+    chromium.press("Language(Greek)", secs(20));
+    chromium.press("RecordsKept(20)", secs(20));
+    line_with(&mut chromium, shown, &["carrom: settings: Greek", "20 records kept"], secs(10));
+    chromium.press("Back", secs(10));
+    line_with(&mut chromium, shown, &["carrom: screen Home"], secs(10));
+    chromium.reload();
+    line_with(&mut chromium, 0, &["carrom: first frame"], secs(60));
+    let (_, after) = line_with(&mut chromium, 0, &["carrom: settings: "], secs(10));
+    assert!(after.contains("Greek") && after.contains("20 records kept"), "{after}");
+    chromium.press("HowToPlay", secs(20));
+    line_with(&mut chromium, 0, &["carrom: screen HowToPlay"], secs(10));
+    std::thread::sleep(secs(1));
+    let (_, _, rgba) = chromium.screenshot(&dir.join("how-to-play.png"));
+    let (share, colours) = drawn(&rgba);
+    assert!(share > 0.02 && colours > 16, "How to play is drawn: {share} {colours}");
+    let shown = chromium.console.len();
+    chromium.press("Back", secs(10));
+    line_with(&mut chromium, shown, &["carrom: screen Home"], secs(10));
+    let _ = stop.send(());
 }

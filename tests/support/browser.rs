@@ -2,7 +2,8 @@
 //! read what the page writes in its console, take screenshots. Flags keep it off every
 //! network but the test's own: no background fetches, no component updates, no sync;
 //! WebRTC's local addresses are not hidden behind mDNS names (a native peer could not
-//! resolve them); WebGL2 is drawn by SwiftShader.
+//! resolve them); WebGL2 is drawn by SwiftShader. A `panicked` line in the page's console
+//! fails the test at once, whatever it was waiting for.
 #![allow(dead_code)]
 
 use base64::Engine;
@@ -123,7 +124,14 @@ impl Browser {
                         a["value"].as_str().map_or_else(|| a["value"].to_string(), str::to_string)
                     })
                     .collect();
-                self.console.push(line.join(" "));
+                let line = line.join(" ");
+                // A panic in the page stops its game: nothing after it is worth waiting for.
+                assert!(
+                    !line.contains("panicked"),
+                    "the page panicked: {line}\n{:#?}",
+                    self.console
+                );
+                self.console.push(line);
             }
             Some("Runtime.exceptionThrown") => {
                 let details = &message["params"]["exceptionDetails"];
@@ -161,6 +169,108 @@ impl Browser {
             let event = json!({ "type": kind, "x": x, "y": y, "button": "left", "clickCount": 1 });
             self.call("Input.dispatchMouseEvent", event);
         }
+    }
+
+    /// The page's buttons (`window.carromButtons`): each one's action, as the game names
+    /// it (`Play`, `Mode(Online)`, `Watch(0)` …), and its centre in CSS pixels.
+    pub fn buttons(&mut self) -> Vec<(String, f64, f64)> {
+        let listed = self.evaluate("window.carromButtons || '[]'");
+        let listed: Value =
+            serde_json::from_str(listed.as_str().unwrap_or("[]")).unwrap_or_default();
+        let listed = listed.as_array().cloned().unwrap_or_default();
+        listed
+            .iter()
+            .filter_map(|b| {
+                let action = b["action"].as_str()?.to_string();
+                Some((action, b["x"].as_f64()?, b["y"].as_f64()?))
+            })
+            .collect()
+    }
+
+    /// Clicks the button that sends `action`, once the page shows it (waiting at most
+    /// `limit`); panics with the buttons it does show if it never does.
+    pub fn press(&mut self, action: &str, limit: Duration) {
+        let deadline = Instant::now() + limit;
+        let mut seen = None;
+        loop {
+            let shown = self.buttons();
+            let here = shown.iter().find(|(a, ..)| a == action).map(|&(_, x, y)| (x, y));
+            // A button just laid out may still move: it is pressed where it stays, once
+            // the page is scrolled (by the wheel, as a person would) to show it.
+            if let Some((x, y)) = here.filter(|at| seen == Some(*at)) {
+                let tall = self.evaluate("innerHeight").as_f64().unwrap_or(0.0);
+                let wide = self.evaluate("innerWidth").as_f64().unwrap_or(0.0);
+                if y < 8.0 || y > tall - 8.0 {
+                    let wheel = if y < 8.0 { -120.0 } else { 120.0 };
+                    let event = json!({
+                        "type": "mouseWheel", "x": wide / 2.0, "y": tall / 2.0,
+                        "deltaX": 0, "deltaY": wheel,
+                    });
+                    self.call("Input.dispatchMouseEvent", event);
+                    seen = None;
+                } else {
+                    self.click(x, y);
+                    return;
+                }
+            } else {
+                seen = here;
+            }
+            if Instant::now() > deadline {
+                let names: Vec<_> = shown.iter().map(|(a, ..)| a.as_str()).collect();
+                panic!(
+                    "no {action} button in view within {limit:?}; the page shows {names:?}: {:#?}",
+                    self.console
+                );
+            }
+            while self.read().is_some() {}
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// One key pressed and released: `key` as the browser names it (`Enter`, `1`, ` `),
+    /// `code` the physical key (`Enter`, `Digit1`, `Space`), held `held`.
+    pub fn key(&mut self, key: &str, code: &str, held: Duration) {
+        let virtual_code = match key {
+            "Enter" => 13,
+            " " => 32,
+            k if k.len() == 1 => k.as_bytes()[0].to_ascii_uppercase() as u32,
+            _ => 0,
+        };
+        let text = match key {
+            "Enter" => "\r",
+            k if k.chars().count() == 1 => k,
+            _ => "",
+        };
+        let down = json!({
+            "type": if text.is_empty() { "rawKeyDown" } else { "keyDown" },
+            "key": key, "code": code, "text": text, "windowsVirtualKeyCode": virtual_code,
+        });
+        self.call("Input.dispatchKeyEvent", down);
+        let deadline = Instant::now() + held;
+        while Instant::now() < deadline {
+            self.read();
+        }
+        let up = json!({ "type": "keyUp", "key": key, "code": code, "windowsVirtualKeyCode": virtual_code });
+        self.call("Input.dispatchKeyEvent", up);
+    }
+
+    /// Types `digits` and presses Enter, as a draughts player names a square.
+    pub fn type_square(&mut self, digits: &str) {
+        for digit in digits.chars() {
+            self.key(&digit.to_string(), &format!("Digit{digit}"), Duration::from_millis(50));
+        }
+        self.key("Enter", "Enter", Duration::from_millis(50));
+    }
+
+    /// Reloads the page (its storage stays), forgetting the console so far.
+    pub fn reload(&mut self) {
+        self.call("Page.reload", json!({}));
+        self.console.clear();
+    }
+
+    /// Every console line so far that contains `needle`.
+    pub fn lines_with(&self, needle: &str) -> Vec<String> {
+        self.console.iter().filter(|l| l.contains(needle)).cloned().collect()
     }
 
     /// A screenshot of the page, as RGBA rows: (width, height, pixels).

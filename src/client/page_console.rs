@@ -1,0 +1,124 @@
+//! What the page tells its console and its window, so that a player can compare screens
+//! and a test can drive the page as a person would: the screen shown, the settings, each
+//! carrom match's progress (stroke, phase, frame, hash — what the saved match holds),
+//! each draughts move, a created room's invite link, and where every button is
+//! (`window.carromButtons`, JSON: the action each sends and its rectangle in CSS pixels).
+
+use super::draughts::table::DraughtsMatch;
+use super::hosts::LocalMatch;
+use super::hosts::lobby::Lobby;
+use super::persistence::preferences::Preferences;
+use super::ui::ActionButton;
+use super::{MatchHost, Screen};
+use crate::checkers::pdn::write_move;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+/// The page's console and window reports.
+pub(super) struct PageConsolePlugin;
+
+impl Plugin for PageConsolePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            Last,
+            (
+                say_screen.run_if(state_changed::<Screen>),
+                say_settings.run_if(resource_changed::<Preferences>),
+                say_carrom_progress,
+                say_draughts_moves,
+                say_invite,
+                publish_buttons,
+            ),
+        );
+    }
+}
+
+/// The screen now shown, and on the game's screen, what steps its match.
+fn say_screen(screen: Res<State<Screen>>, host: Res<State<MatchHost>>) {
+    match screen.get() {
+        Screen::Game => info!("carrom: screen Game ({:?})", host.get()),
+        other => info!("carrom: screen {other:?}"),
+    }
+}
+
+/// The settings a player can change on this page, at the start and after each change.
+fn say_settings(preferences: Res<Preferences>) {
+    let p = &*preferences;
+    info!(
+        "carrom: settings: {:?}, volume {}, {:?} board, {} records kept",
+        p.language, p.volume, p.theme, p.records_kept
+    );
+}
+
+/// The local carrom match whenever its phase or stroke changes (as the saved match is
+/// written then, a resumed match's first line repeats the last one before it was left).
+fn say_carrom_progress(local: Option<Res<LocalMatch>>, mut last: Local<Option<(u64, u16, u8)>>) {
+    let Some(local) = local else { return };
+    let m = &local.current;
+    let now = (m.settings().seed, m.next_stroke(), m.phase() as u8);
+    if *last == Some(now) {
+        return;
+    }
+    *last = Some(now);
+    info!(
+        "carrom: the match is at stroke {}, {:?}, frame {} with hash {:016x}",
+        m.next_stroke(),
+        m.phase(),
+        m.frame(),
+        m.hash()
+    );
+}
+
+/// Every draughts move as it is played, in PDN.
+fn say_draughts_moves(table: Option<Res<DraughtsMatch>>, mut said: Local<usize>) {
+    let Some(table) = table else {
+        *said = 0;
+        return;
+    };
+    *said = (*said).min(table.played.len());
+    for (number, (_, played)) in table.played.iter().enumerate().skip(*said) {
+        info!("carrom: draughts move {}: {}", number + 1, write_move(played));
+    }
+    *said = table.played.len();
+}
+
+/// A created room's invite link, once the lobby has one.
+fn say_invite(lobby: Option<Res<Lobby>>, mut said: Local<Option<String>>) {
+    let link = lobby.and_then(|l| l.web_link());
+    if link.is_some() && *said != link {
+        info!("carrom: invite link {}", link.as_deref().unwrap_or_default());
+    }
+    *said = link;
+}
+
+/// Writes the visible buttons' actions and rectangles to `window.carromButtons` when they
+/// change.
+fn publish_buttons(
+    buttons: Query<(&ActionButton, &ComputedNode, &UiGlobalTransform, &InheritedVisibility)>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    mut published: Local<String>,
+) {
+    let scale = window.single().map_or(1.0, Window::scale_factor);
+    let mut listed: Vec<serde_json::Value> = buttons
+        .iter()
+        .filter(|(_, node, _, visible)| visible.get() && node.size().min_element() > 0.0)
+        .map(|(button, node, at, _)| {
+            let size = node.size() / scale;
+            let centre = at.translation / scale;
+            serde_json::json!({
+                "action": format!("{:?}", button.action),
+                "x": centre.x, "y": centre.y, "width": size.x, "height": size.y,
+            })
+        })
+        .collect();
+    listed.sort_by(|a, b| a["action"].as_str().cmp(&b["action"].as_str()));
+    let text = serde_json::Value::Array(listed).to_string();
+    if *published == text {
+        return;
+    }
+    if let Some(page) = web_sys::window() {
+        let key = wasm_bindgen::JsValue::from_str("carromButtons");
+        let _ = js_sys::Reflect::set(&page, &key, &wasm_bindgen::JsValue::from_str(&text));
+    }
+    *published = text;
+}
