@@ -2,6 +2,7 @@
 //! keys move the focus, Enter presses, Esc goes back.
 
 use super::action::{Action, ActionButton};
+use super::focus::Focus;
 use super::notice::Notice;
 use super::palette;
 use crate::client::flow::{Pause, Screen};
@@ -10,10 +11,6 @@ use bevy::prelude::*;
 /// The systems that turn presses and menu keys into [`Action`]s.
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MenuSet;
-
-/// The button that Enter presses, by its focus order.
-#[derive(Resource, Default, Debug)]
-pub(super) struct Focus(pub(super) Option<u16>);
 
 /// Buttons, focus and keyboard navigation.
 pub struct UiPlugin;

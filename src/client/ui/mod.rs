@@ -3,6 +3,7 @@
 
 pub mod action;
 pub mod clipboard;
+mod focus;
 pub mod font;
 pub mod menu;
 pub mod notice;

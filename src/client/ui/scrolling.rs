@@ -2,7 +2,7 @@
 //! the button the keyboard focuses in view. A screen that fits stays centred.
 
 use super::action::ActionButton;
-use super::menu::Focus;
+use super::focus::Focus;
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::prelude::*;
 
