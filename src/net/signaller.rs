@@ -4,6 +4,12 @@
 //! speaks the same protocol over the same WebSocket crates as matchbox's own (a native one
 //! on the desktop, the browser's in a page) and notes every peer the server introduces, so
 //! the lobby can say "could not connect" after a bounded time.
+//!
+//! Once a match runs, the server's word that a player left is only a hint: the server says
+//! it of everyone when it stops or restarts, while the players' own connections carry the
+//! match on. matchbox would take that word for a closed connection (and stop counting the
+//! player as connected), so for the players [`Introduced::keep`] names it is held back from
+//! matchbox and kept as news instead ([`Introduced::take_said_left`]).
 
 use matchbox_socket::{PeerEvent, PeerId};
 use std::sync::{Arc, Mutex};
@@ -18,6 +24,10 @@ pub struct Introduced(Arc<Mutex<Roster>>);
 struct Roster {
     here: Vec<PeerId>,
     left: Vec<PeerId>,
+    /// Peers whose leaving only their own connection to this one can show.
+    kept: Vec<PeerId>,
+    /// Kept peers the server said left, not yet read.
+    news: Vec<PeerId>,
 }
 
 impl Introduced {
@@ -33,31 +43,57 @@ impl Introduced {
         self.0.lock().is_ok_and(|roster| roster.left.contains(&peer))
     }
 
-    fn arrived(&self, peer: PeerId) {
+    /// From now on the server's word that one of `peers` left is news for the match, not
+    /// a closed connection for matchbox (the players of a running match).
+    pub fn keep(&self, peers: &[PeerId]) {
         if let Ok(mut roster) = self.0.lock()
-            && !roster.here.contains(&peer)
+            && roster.kept != peers
         {
-            roster.here.push(peer);
+            roster.kept = peers.to_vec();
         }
     }
 
-    fn left(&self, peer: PeerId) {
+    /// The kept peers the server has said left since the last call.
+    pub fn take_said_left(&self) -> Vec<PeerId> {
+        self.0.lock().map(|mut roster| std::mem::take(&mut roster.news)).unwrap_or_default()
+    }
+
+    fn arrived(&self, peer: PeerId) {
         if let Ok(mut roster) = self.0.lock() {
-            roster.here.retain(|p| *p != peer);
-            if !roster.left.contains(&peer) {
-                roster.left.push(peer);
+            // Back by the same id: no longer gone.
+            roster.left.retain(|p| *p != peer);
+            if !roster.here.contains(&peer) {
+                roster.here.push(peer);
             }
         }
     }
 
-    /// Notes what an event from the server says about who is in the room.
-    fn note(&self, event: &PeerEvent) {
+    /// Notes that the server said `peer` left; whether matchbox is to hear it too.
+    fn left(&self, peer: PeerId) -> bool {
+        let Ok(mut roster) = self.0.lock() else { return true };
+        roster.here.retain(|p| *p != peer);
+        if !roster.left.contains(&peer) {
+            roster.left.push(peer);
+        }
+        if !roster.kept.contains(&peer) {
+            return true;
+        }
+        if !roster.news.contains(&peer) {
+            roster.news.push(peer);
+        }
+        false
+    }
+
+    /// Notes what an event from the server says about who is in the room; whether
+    /// matchbox is to hear it.
+    fn note(&self, event: &PeerEvent) -> bool {
         match event {
             PeerEvent::NewPeer(peer) => self.arrived(*peer),
             PeerEvent::Signal { sender, .. } => self.arrived(*sender),
-            PeerEvent::PeerLeft(peer) => self.left(*peer),
+            PeerEvent::PeerLeft(peer) => return self.left(*peer),
             PeerEvent::IdAssigned(_) => {}
         }
+        true
     }
 }
 
@@ -88,15 +124,15 @@ async fn with_retries<T, E, F: Future<Output = Result<T, E>>>(
     }
 }
 
-/// Reads one message of the server: the event it says, noted in `introduced`.
+/// Reads one message of the server: the event it says, noted in `introduced`, if matchbox
+/// is to hear it.
 fn heard(
     introduced: &Introduced,
     text: &str,
-) -> Result<PeerEvent, matchbox_socket::SignalingError> {
+) -> Result<Option<PeerEvent>, matchbox_socket::SignalingError> {
     let event: PeerEvent =
         serde_json::from_str(text).map_err(|_| matchbox_socket::SignalingError::UnknownFormat)?;
-    introduced.note(&event);
-    Ok(event)
+    Ok(introduced.note(&event).then_some(event))
 }
 
 /// The desktop's WebSocket.
@@ -141,7 +177,11 @@ mod native {
         async fn next_message(&mut self) -> Result<PeerEvent, SignalingError> {
             loop {
                 return match self.websocket.next().await {
-                    Some(Ok(Message::Text(text))) => heard(&self.introduced, &text),
+                    Some(Ok(Message::Text(text))) => match heard(&self.introduced, &text)? {
+                        Some(event) => Ok(event),
+                        // Held back: the match judges that player by its own connection.
+                        None => continue,
+                    },
                     // Pings are answered by the WebSocket layer itself.
                     Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => continue,
                     // As matchbox's own signaller: a close or a binary message ends the loop.
@@ -196,10 +236,16 @@ mod page {
         }
 
         async fn next_message(&mut self) -> Result<PeerEvent, SignalingError> {
-            match self.websocket.next().await {
-                Some(WsMessage::Text(text)) => heard(&self.introduced, &text),
-                Some(WsMessage::Binary(_)) => Err(SignalingError::UnknownFormat),
-                None => Err(SignalingError::StreamExhausted),
+            loop {
+                return match self.websocket.next().await {
+                    Some(WsMessage::Text(text)) => match heard(&self.introduced, &text)? {
+                        Some(event) => Ok(event),
+                        // Held back: the match judges that player by its own connection.
+                        None => continue,
+                    },
+                    Some(WsMessage::Binary(_)) => Err(SignalingError::UnknownFormat),
+                    None => Err(SignalingError::StreamExhausted),
+                };
             }
         }
     }
@@ -221,5 +267,24 @@ mod tests {
         introduced.note(&PeerEvent::PeerLeft(a));
         assert!(introduced.peers().is_empty());
         assert!(introduced.said_left(a), "the server said it left");
+        introduced.note(&PeerEvent::NewPeer(a));
+        assert!(!introduced.said_left(a), "back by the same id");
+    }
+
+    #[test]
+    fn a_kept_players_leaving_is_news_for_the_match_not_for_matchbox() {
+        let introduced = Introduced::default();
+        let (a, b) = (PeerId(uuid::Uuid::from_u128(1)), PeerId(uuid::Uuid::from_u128(2)));
+        assert!(introduced.note(&PeerEvent::PeerLeft(a)), "before a match, matchbox hears it");
+        assert!(introduced.take_said_left().is_empty(), "and it is no news for a match");
+        introduced.keep(&[a]);
+        assert!(!introduced.note(&PeerEvent::PeerLeft(a)), "a kept player's is held back");
+        assert!(introduced.note(&PeerEvent::PeerLeft(b)), "another peer's is not");
+        assert!(introduced.said_left(a) && introduced.said_left(b));
+        assert_eq!(introduced.take_said_left(), [a], "told once to the match");
+        assert!(introduced.take_said_left().is_empty());
+        let said = heard(&introduced, r#"{"PeerLeft":"00000000-0000-0000-0000-000000000001"}"#);
+        assert!(matches!(said, Ok(None)), "the server's message is read and held back");
+        assert!(heard(&introduced, "{").is_err(), "garbage is refused");
     }
 }

@@ -4,7 +4,9 @@
 #![allow(dead_code)]
 
 use serde_json::Value;
+use std::io::{BufRead, BufReader};
 use std::process::{Child, Command};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 const INSIDE: &str = "CARROM_TEST_ISOLATED";
@@ -127,4 +129,78 @@ pub fn finish_all(peers: Vec<Child>, limit: Duration) -> Vec<Value> {
             report
         })
         .collect()
+}
+
+/// A child's stderr (piped), echoed with `who` before each line and sent line by line.
+pub fn said(child: &mut Child, who: &str) -> mpsc::Receiver<String> {
+    let stderr = child.stderr.take().expect("the child's stderr is piped");
+    let (tx, rx) = mpsc::channel();
+    let who = who.to_string();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            eprintln!("[{who}] {line}");
+            let _ = tx.send(line);
+        }
+    });
+    rx
+}
+
+/// Waits, at most `within`, for a line that `wanted` accepts among those `heard`; the line.
+pub fn wait_for(
+    heard: &mpsc::Receiver<String>,
+    within: Duration,
+    wanted: impl Fn(&str) -> bool,
+) -> String {
+    let deadline = Instant::now() + within;
+    while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+        match heard.recv_timeout(left) {
+            Ok(line) if wanted(&line) => return line,
+            Ok(_) => {}
+            Err(_) => break,
+        }
+    }
+    panic!("nothing wanted was said within {within:?}");
+}
+
+/// Waits, at most `within`, until a headless peer says it has reached stroke (or draughts
+/// move) `n` of its match: the match is under way, whatever the machine's load.
+pub fn until_stroke(heard: &mpsc::Receiver<String>, n: u32, within: Duration) {
+    wait_for(heard, within, |line| {
+        let Some(rest) = line.strip_prefix("carrom peer: ") else { return false };
+        let count = rest.strip_prefix("stroke ").or_else(|| rest.strip_prefix("move "));
+        count.and_then(|c| c.parse::<u32>().ok()).is_some_and(|c| c >= n)
+    });
+}
+
+/// Waits (at most 60 s) until the signaling server at `url` has `peers` connected: a
+/// watcher can only watch a room that has players, and a room is full only once its
+/// players have joined.
+pub fn until_peers(url: &str, peers: usize) {
+    let addr = url.trim_start_matches("ws://");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while Instant::now() < deadline {
+        let metrics = http_get(addr, "/metrics").unwrap_or_default();
+        let count = metrics
+            .lines()
+            .find_map(|l| l.strip_prefix("carrom_signaling_peers{"))
+            .and_then(|rest| rest.split_once("} "))
+            .and_then(|(_, n)| n.trim().parse::<usize>().ok())
+            .unwrap_or(0);
+        if count >= peers {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    panic!("the signaling server never had {peers} peers");
+}
+
+/// The reply to a plain HTTP GET of `path` from `addr`, if one came.
+pub fn http_get(addr: &str, path: &str) -> Option<String> {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(addr).ok()?;
+    stream.set_read_timeout(Some(Duration::from_secs(5))).ok()?;
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").ok()?;
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).ok()?;
+    Some(reply)
 }

@@ -3,6 +3,7 @@
 //! event handling and checksum as the windowed client — there is one rollback host, so
 //! the two always agree. It ends with a [`PeerReport`].
 
+mod milestones;
 mod shooter;
 mod shots;
 
@@ -159,8 +160,10 @@ pub fn run_peer(options: &PeerOptions) -> Result<PeerReport, String> {
     let mut banner = String::new();
     let mut told_where = false;
     let mut most_watching = 0;
+    let mut milestones = milestones::Milestones::default();
     loop {
         app.update();
+        milestones.say(app.world());
         if let Some(online) = app.world().get_resource::<Online>() {
             most_watching = most_watching.max(online.watchers().len());
         }

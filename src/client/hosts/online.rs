@@ -110,10 +110,12 @@ pub struct Online {
     pub(super) offset: u32,
     /// How many times each seat has dropped.
     pub(super) drops: [u8; 4],
-    /// Players whose connection the socket says closed, not yet dealt with. The signaling
-    /// server says so of everyone when it shuts down, so this alone is no drop: see
-    /// `silent`.
+    /// Players whose connection to this one closed, not yet dealt with.
     pub(super) gone: Vec<PeerId>,
+    /// Players the signaling server said left, not yet dealt with: only a hint, as it says
+    /// so of everyone when it stops, while their own connections carry the match on. With
+    /// silence (`silent`) it makes the match wait for them; alone it does nothing.
+    pub(super) said_gone: Vec<PeerId>,
     /// Players GGRS has not heard from for a while (and not heard again since).
     pub(super) silent: Vec<PeerId>,
     /// The ending was agreed without a session (a forfeit after a drop): it is final.
@@ -182,6 +184,7 @@ impl Online {
             offset: 0,
             drops: [0; 4],
             gone: Vec::new(),
+            said_gone: Vec::new(),
             silent: Vec::new(),
             settled: false,
             holding: None,
@@ -463,6 +466,15 @@ pub(super) fn session_events(
         // The socket's message loop has ended: polling it again would panic in matchbox.
         online.socket = None;
     }
+    // The players' leaving is judged by their own connections, the server's word a hint.
+    online.introduced.keep(&online.peers);
+    let said_gone: Vec<PeerId> = online
+        .introduced
+        .take_said_left()
+        .into_iter()
+        .filter(|p| online.peers.contains(p) && !online.said_gone.contains(p))
+        .collect();
+    online.said_gone.extend(said_gone.iter().copied());
     let changed = online.socket.as_mut().map(|socket| socket.try_update_peers());
     let gone: Vec<PeerId> = match changed {
         Some(Ok(changed)) => changed
@@ -483,7 +495,7 @@ pub(super) fn session_events(
     // GGRS notices a silent peer only once frames run: one gone before the first frame
     // would be waited for forever.
     if online.first_frame.is_none()
-        && let Some(peer) = gone.iter().find(|p| online.peers.contains(p))
+        && let Some(peer) = gone.iter().chain(&said_gone).find(|p| online.peers.contains(p))
     {
         online.ending.get_or_insert(NetworkEnding::PeerLeft);
         let name = ("name", online.name(*peer).into());

@@ -160,10 +160,11 @@ fn run_out(online: Res<Online>, m: Option<ResMut<OnlineMatch>>) {
     }
 }
 
-/// Whether a player dropped (or this one did): a player's connection closed and it has
-/// gone silent, or another player is holding already (its offer arrived). `Some`: it did,
-/// with what arrived on the resume channel. The signaling server going away is no drop,
-/// though it says every player left: their own connections carry the match on without it.
+/// Whether a player dropped (or this one did): its connection closed, or the signaling
+/// server said it left, and it has gone silent; or another player is holding already (its
+/// offer arrived). `Some`: it did, with what arrived on the resume channel. The signaling
+/// server going away is no drop, though it says every player left: their own connections
+/// carry the match on without it, and a player silent just then is waited for, not lost.
 fn dropped(world: &mut World) -> Option<Inbox> {
     // As far as GGRS has confirmed: a match that ended just before a player left is over.
     let confirmed = world.get_resource::<ConfirmedFrameCount>().map_or(-1, |c| c.0);
@@ -175,6 +176,7 @@ fn dropped(world: &mut World) -> Option<Inbox> {
     if over(world) {
         if let Some(mut online) = world.get_resource_mut::<Online>() {
             online.gone.clear();
+            online.said_gone.clear();
         }
         return None;
     }
@@ -191,7 +193,7 @@ fn dropped(world: &mut World) -> Option<Inbox> {
         .map(|channel| channel.receive())
         .unwrap_or_default();
     let silent = online.silent.clone();
-    let dropped = online.gone.iter().any(|p| silent.contains(p));
+    let dropped = online.gone.iter().chain(&online.said_gone).any(|p| silent.contains(p));
     (dropped || !inbox.is_empty()).then_some(inbox)
 }
 
@@ -200,8 +202,11 @@ fn begin_holding(world: &mut World, inbox: Inbox) {
     let Some(mut online) = world.remove_resource::<Online>() else { return };
     world.remove_resource::<Session<OnlineConfig>>();
     let silent = std::mem::take(&mut online.silent);
-    let gone: Vec<PeerId> =
-        std::mem::take(&mut online.gone).into_iter().filter(|p| silent.contains(p)).collect();
+    let mut gone = std::mem::take(&mut online.gone);
+    gone.extend(std::mem::take(&mut online.said_gone));
+    gone.retain(|p| silent.contains(p));
+    gone.sort();
+    gone.dedup();
     for peer in &gone {
         if let Some(seat) = online.peers.iter().position(|p| p == peer) {
             online.drops[seat] = online.drops[seat].saturating_add(1);
@@ -238,6 +243,9 @@ fn hold(world: &mut World) {
         return;
     };
     drain(&online.game_channel);
+    // An offer stands until its player's own connection closes: the server saying it left
+    // (as it does of everyone when it stops) takes nothing back.
+    online.said_gone.clear();
     for peer in std::mem::take(&mut online.gone) {
         holding.round.forget(peer);
     }
