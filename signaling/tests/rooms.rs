@@ -63,6 +63,18 @@ async fn closed_with(ws: &mut Ws) -> Option<u16> {
     }
 }
 
+/// Waits (at most 10 s) until the server's figure `name` is `value`: what a test's dropped
+/// connections must have come to before it goes on, however busy the machine.
+async fn until_figure(s: &Running, name: &str, value: u64) {
+    for _ in 0..200 {
+        if figure(&get(s, "/metrics").await.1, name) == Some(value) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the server's {name} never came to {value}");
+}
+
 /// The value of the metric `name` in `/metrics` text, whatever its labels.
 fn figure(metrics: &str, name: &str) -> Option<u64> {
     metrics.lines().find_map(|line| {
@@ -292,7 +304,7 @@ async fn a_connection_flood_past_the_caps_is_refused() {
     }
     assert_eq!(s.metrics.rejections(Rejection::AddressCap), 200);
     drop(held.pop());
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    until_figure(&s, "carrom_signaling_connections", 4).await;
     held.push(join(&s, "/q/flood?next=4").await);
     s.stop().await.unwrap();
 
@@ -485,14 +497,16 @@ async fn a_started_room_keeps_a_dropped_players_seat_for_it_alone_and_for_its_gr
     drop(a);
     assert_eq!(next_event(&mut back).await, Some(JsonPeerEvent::PeerLeft(id_a)));
     drop(back);
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    until_figure(&s, "carrom_signaling_peers", 0).await;
     let (mut a2, id_a2) = join(&s, &format!("/j/{CODE}/{}?v=4", id_a.0)).await;
     let (_b2, id_b2) = join(&s, &format!("/j/{CODE}/{}?v=4", id_back.0)).await;
     assert_eq!(next_event(&mut a2).await, Some(JsonPeerEvent::NewPeer(id_b2)));
     assert_ne!(id_a2, id_a);
     drop(a2);
     drop(_b2);
-    // Past its grace period the room is gone, and its code is free for a new one.
+    // Past its grace period, counted from when both had left, the room is gone, and its
+    // code is free for a new one.
+    until_figure(&s, "carrom_signaling_peers", 0).await;
     tokio::time::sleep(Duration::from_millis(2_500)).await;
     let (status, _) = refused(&s, &format!("/j/{CODE}/{}?v=4", id_a.0)).await;
     assert_eq!(status, 404);

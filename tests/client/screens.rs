@@ -736,7 +736,7 @@ fn refused_from_a_full_room(name: &str, join: fn(&str, &str) -> (String, String)
                 .unwrap()
         })
         .collect();
-    std::thread::sleep(Duration::from_secs(4));
+    crate::net_support::until_peers(&url, 2);
     let mut app = client(&home(name), 1);
     let (signaling, invite) = join(&url, code);
     app.world_mut().resource_mut::<carrom::client::Preferences>().signaling = signaling;

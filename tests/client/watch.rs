@@ -50,18 +50,11 @@ fn watch_a_match_from_home_shows_the_players_match_to_its_end() {
     assert_eq!(screen(&app), Screen::Home);
 
     let first = player(&url);
-    let mut shown = false;
-    for _ in 0..10 {
-        watch(&mut app);
-        shown = real_time_until(&mut app, Duration::from_secs(5), |app| {
-            texts(app).contains("waiting for the match")
-        });
-        if shown {
-            break;
-        }
-        // The player had not reached the server yet.
-        press(&mut app, Action::Back);
-    }
+    crate::net_support::until_peers(&url, 1);
+    watch(&mut app);
+    let shown = real_time_until(&mut app, Duration::from_secs(60), |app| {
+        texts(app).contains("waiting for the match")
+    });
     assert!(shown, "connected to the first player: {}", texts(&mut app));
     let second = player(&url);
     let watching =

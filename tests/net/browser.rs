@@ -5,7 +5,7 @@
 //! CI=true fails instead.
 
 use super::browser_support::{Browser, chromium};
-use super::net_support::{finish, ip, isolated, signaling_serving, skip_or_fail};
+use super::net_support::{finish, ip, isolated, signaling_serving, skip_or_fail, until_peers};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -263,7 +263,7 @@ fn a_browser_watches_two_desktop_peers_to_the_hash_they_end_on() {
         })
         .collect();
     // A watcher is let in once the room has its players.
-    std::thread::sleep(Duration::from_secs(3));
+    until_peers(&url, 2);
     let page = format!("{}/#watch/{code}", url.replacen("ws://", "http://", 1));
     let mut chromium = Browser::open(&browser, &page, &dir.join("profile"), &[]);
     let watched = chromium.wait_for("carrom: the watched match ended", Duration::from_secs(360));

@@ -7,12 +7,12 @@
 //! Needs root (`ip netns`): skips with a reason where it cannot make the hosts, except
 //! under CI=true. The test itself sends nothing: only processes inside the hosts do.
 
-use crate::net_support::{finish, finish_all, ip, skip_or_fail};
+use crate::net_support::{finish, finish_all, ip, said, skip_or_fail, until_stroke, wait_for};
 use serde_json::Value;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// `n` hosts on one switch, removed when dropped.
 struct Lan {
@@ -45,15 +45,7 @@ impl Lan {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        let (said, heard) = mpsc::channel();
-        let stderr = child.stderr.take().unwrap();
-        let who = format!("host {n}");
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                eprintln!("[{who}] {line}");
-                let _ = said.send(line);
-            }
-        });
+        let heard = said(&mut child, &format!("host {n}"));
         (child, heard)
     }
 }
@@ -112,23 +104,6 @@ const PEER: &[&str] = &["peer", "--connect-timeout", "120"];
 
 /// As fast as the other peers allow.
 const FAST: &[&str] = &["--speed", "0"];
-
-/// Waits (bounded) for a line on `heard` that `wanted` accepts.
-fn wait_for(
-    heard: &mpsc::Receiver<String>,
-    within: Duration,
-    wanted: impl Fn(&str) -> bool,
-) -> String {
-    let deadline = Instant::now() + within;
-    while let Some(left) = deadline.checked_duration_since(Instant::now()) {
-        match heard.recv_timeout(left) {
-            Ok(line) if wanted(&line) => return line,
-            Ok(_) => {}
-            Err(_) => break,
-        }
-    }
-    panic!("nothing wanted was said within {within:?}");
-}
 
 /// The address a LAN host says it serves on `eth0`.
 fn hosted_at(heard: &mpsc::Receiver<String>, n: u8) -> String {
@@ -296,8 +271,8 @@ fn lan_the_host_quitting_mid_match_is_a_peer_leaving() {
             .concat();
     let (mut host, _) = lan.carrom(1, &host_args);
     let (joiner, said) = lan.carrom(2, &[PEER, &["--lan-join"]].concat());
-    wait_for(&said, Duration::from_secs(60), |l| l.contains("joining"));
-    std::thread::sleep(Duration::from_secs(15));
+    // Mid-match: a stroke has been played, however long the joining took.
+    until_stroke(&said, 2, Duration::from_secs(180));
     host.kill().unwrap();
     let _ = host.wait();
     let (code, report) = finish(joiner, Duration::from_secs(60));
@@ -320,7 +295,7 @@ fn lan_a_watcher_arriving_mid_match_by_address_ends_on_the_players_hash() {
     let address = hosted_at(&said, 1);
     let join_args = [PEER, &["--lan-join", "--address", &address, "--bot", "medium"]].concat();
     let (joiner, _) = lan.carrom(2, &join_args);
-    std::thread::sleep(Duration::from_secs(8));
+    until_stroke(&said, 2, Duration::from_secs(180));
     let watch_args = [PEER, &["--lan-join", "--address", &address, "--watch"]].concat();
     let (watcher, _) = lan.carrom(3, &watch_args);
     let players = finish_all(vec![host, joiner], Duration::from_secs(420));
@@ -333,8 +308,8 @@ fn lan_a_watcher_arriving_mid_match_by_address_ends_on_the_players_hash() {
 }
 
 /// A two-player Disc Pool match between medium bots with `pace` (speed and grace), whose
-/// joiner's link goes down 4 s in for `cut`; every report once both have finished on one
-/// hash.
+/// joiner's link goes down for `cut` once a stroke has been played; every report once both
+/// have finished on one hash.
 fn played_through_a_cut(lan: &Lan, pace: &[&str], cut: Duration) -> Vec<Value> {
     let slow = [pace, &["--bot", "medium"]].concat();
     let host_args = [PEER, &slow, &["--lan-host", "--players", "2", "--variant", "disc_pool"]];
@@ -342,8 +317,7 @@ fn played_through_a_cut(lan: &Lan, pace: &[&str], cut: Duration) -> Vec<Value> {
     let address = hosted_at(&said, 1);
     let join_args = [PEER, &slow, &["--lan-join", "--address", &address]].concat();
     let (joiner, said) = lan.carrom(2, &join_args);
-    wait_for(&said, Duration::from_secs(60), |l| l.contains("joining"));
-    std::thread::sleep(Duration::from_secs(4));
+    until_stroke(&said, 2, Duration::from_secs(180));
     ip(&["-n", &lan.host(2), "link", "set", "eth0", "down"]).unwrap();
     std::thread::sleep(cut);
     ip(&["-n", &lan.host(2), "link", "set", "eth0", "up"]).unwrap();

@@ -5,11 +5,14 @@
 //! back forfeits when the grace period ends. (A network cut is in `lan.rs`, where each
 //! player has a link of its own to cut.)
 
-use crate::net_support::{finish, isolated, signaling, signaling_with};
+use crate::net_support::{
+    finish, isolated, said, signaling, signaling_with, until_stroke, wait_for,
+};
 use clap::Parser;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// A fresh directory for one test's seat files.
@@ -20,9 +23,12 @@ fn dir(test: &str) -> PathBuf {
     dir
 }
 
+/// A player's process and what it says on stderr, line by line.
+type Player = (Child, mpsc::Receiver<String>);
+
 /// `carrom peer` in room `room` (or rejoining from its seat file), its seat kept in
 /// `seat`, with `game` naming the match (`--variant …`, `--draughts …`).
-fn player(url: &str, room: Option<&str>, seat: &Path, game: &[&str], grace: &str) -> Child {
+fn player(url: &str, room: Option<&str>, seat: &Path, game: &[&str], grace: &str) -> Player {
     let mut command = Command::new(env!("CARGO_BIN_EXE_carrom"));
     command.args(["peer", "--signaling", url, "--connect-timeout", "120"]);
     command.args(["--match-timeout", "400", "--grace", grace, "--seat-file"]).arg(seat);
@@ -31,7 +37,29 @@ fn player(url: &str, room: Option<&str>, seat: &Path, game: &[&str], grace: &str
         None => command.arg("--rejoin"),
     };
     command.args(game).args(["--diagnostics"]).arg(std::env::temp_dir());
-    command.stdout(Stdio::piped()).stderr(Stdio::inherit()).spawn().unwrap()
+    let mut child = command.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let who = seat.file_stem().map_or("player".into(), |s| s.to_string_lossy().into_owned());
+    let heard = said(&mut child, &who);
+    (child, heard)
+}
+
+/// Waits until every one of `players` has played a stroke (or a draughts move): the match
+/// is under way for all, however long joining took on a busy machine.
+fn until_under_way<'a>(players: impl IntoIterator<Item = &'a Player>) {
+    for (_, heard) in players {
+        until_stroke(heard, 2, Duration::from_secs(180));
+    }
+}
+
+/// Waits until `player` says it holds the match for a player who dropped.
+fn until_holding(player: &Player) {
+    wait_for(&player.1, Duration::from_secs(60), |l| l.contains("holding the match"));
+}
+
+/// Waits until `player` plays on in a session of epoch `epoch` (its players all connected).
+fn until_playing_in(player: &Player, epoch: u32) {
+    let wanted = format!("the match goes on in epoch {epoch}");
+    wait_for(&player.1, Duration::from_secs(120), |l| l.ends_with(&wanted));
 }
 
 /// Waits (at most 60 s) until `path` exists: the match has started and the player kept
@@ -62,9 +90,10 @@ fn one_end(reports: &[Value], dropped_seat: Option<usize>) {
     }
 }
 
-/// Kills player `doomed` of `players` (SIGKILL) 3 s into the match, starts it again with
-/// `--rejoin` a second later, and returns every report once the match has ended. A watcher
-/// follows the whole match and must end where the players did.
+/// Kills player `doomed` of `players` (SIGKILL) once every player has played, starts it
+/// again with `--rejoin` once the others hold the match for it, and returns every report
+/// once the match has ended. A watcher follows the match and must end where the players
+/// did.
 fn kill_and_rejoin(test: &str, seats: usize, game: &[&str], doomed: usize) -> Vec<Value> {
     let (url, stop) = signaling();
     let reports = kill_and_rejoin_at(&url, test, seats, game, doomed);
@@ -83,7 +112,7 @@ fn kill_and_rejoin_at(
     let room = format!("0123456789AR{seats}");
     let dir = dir(test);
     let seat = |n: usize| dir.join(format!("seat{n}.json"));
-    let mut children: Vec<Option<Child>> =
+    let mut children: Vec<Option<Player>> =
         (0..seats).map(|n| Some(player(url, Some(&room), &seat(n), game, "60"))).collect();
     until_kept(&seat(doomed));
     let watcher = Command::new(env!("CARGO_BIN_EXE_carrom"))
@@ -93,16 +122,16 @@ fn kill_and_rejoin_at(
         .stderr(Stdio::inherit())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_secs(3));
-    let mut killed = children[doomed].take().unwrap();
+    until_under_way(children.iter().flatten());
+    let (mut killed, _) = children[doomed].take().unwrap();
     killed.kill().unwrap();
     let _ = killed.wait();
-    std::thread::sleep(Duration::from_secs(1));
+    children.iter().flatten().for_each(until_holding);
     children[doomed] = Some(player(url, None, &seat(doomed), game, "60"));
     let reports: Vec<Value> = children
         .into_iter()
         .map(|child| {
-            let (code, report) = finish(child.unwrap(), Duration::from_secs(420));
+            let (code, report) = finish(child.unwrap().0, Duration::from_secs(420));
             assert_eq!(code, 0, "the peer finished the match: {report}");
             report
         })
@@ -220,12 +249,11 @@ fn a_player_who_does_not_come_back_within_the_grace_period_forfeits() {
     let game = ["--players", "2", "--variant", "disc_pool", "--bot", "medium", "--speed", "30"];
     let stays = player(&url, Some(room), &dir.join("stays.json"), &game, "6");
     let mut leaves = player(&url, Some(room), &dir.join("leaves.json"), &game, "6");
-    until_kept(&dir.join("leaves.json"));
-    std::thread::sleep(Duration::from_secs(3));
-    leaves.kill().unwrap();
-    let _ = leaves.wait();
+    until_under_way([&stays, &leaves]);
+    leaves.0.kill().unwrap();
+    let _ = leaves.0.wait();
     let dropped = Instant::now();
-    let (code, report) = finish(stays, Duration::from_secs(120));
+    let (code, report) = finish(stays.0, Duration::from_secs(120));
     let _ = stop.send(());
     eprintln!("{report}");
     assert_eq!(code, 3, "a forfeit: {report}");
@@ -247,37 +275,22 @@ fn a_player_coming_back_to_a_match_nobody_plays_any_more_is_told_so() {
     let room = "0123456789AN2";
     let dir = dir(test);
     let game = ["--players", "2", "--variant", "disc_pool", "--bot", "medium", "--speed", "30"];
-    let mut both: Vec<Child> = ["a.json", "b.json"]
+    let mut both: Vec<Player> = ["a.json", "b.json"]
         .iter()
         .map(|seat| player(&url, Some(room), &dir.join(seat), &game, "5"))
         .collect();
-    until_kept(&dir.join("a.json"));
-    std::thread::sleep(Duration::from_secs(2));
-    for child in &mut both {
+    until_under_way(&both);
+    for (child, _) in &mut both {
         child.kill().unwrap();
         let _ = child.wait();
     }
     let started = Instant::now();
     let back = player(&url, None, &dir.join("a.json"), &game, "5");
-    let (code, report) = finish(back, Duration::from_secs(60));
+    let (code, report) = finish(back.0, Duration::from_secs(60));
     let _ = stop.send(());
     assert_eq!(code, 1, "a failure, said on stderr, not a win: {report}");
     assert!(started.elapsed() >= Duration::from_secs(5), "it waited the grace period first");
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// Waits (at most 60 s) until the seat kept at `path` is in epoch `epoch` or later: the
-/// player is back in the match.
-fn until_epoch(path: &Path, epoch: u64) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while Instant::now() < deadline {
-        let kept = std::fs::read(path).ok().and_then(|b| serde_json::from_slice::<Value>(&b).ok());
-        if kept.is_some_and(|t| t["epoch"].as_u64().is_some_and(|e| e >= epoch)) {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    panic!("{} never reached epoch {epoch}", path.display());
 }
 
 #[test]
@@ -294,20 +307,20 @@ fn a_player_who_drops_a_third_time_forfeits_at_once() {
     let game = ["--players", "2", "--variant", "classic", "--bot", "medium", "--speed", "30"];
     let stays = player(&url, Some(room), &dir.join("stays.json"), &game, "60");
     let mut flaky = player(&url, Some(room), &seat, &game, "60");
-    until_kept(&seat);
+    until_under_way([&stays, &flaky]);
     for drop in 1..=3 {
-        std::thread::sleep(Duration::from_secs(2));
-        flaky.kill().unwrap();
-        let _ = flaky.wait();
+        flaky.0.kill().unwrap();
+        let _ = flaky.0.wait();
         if drop == 3 {
             break;
         }
-        std::thread::sleep(Duration::from_secs(1));
+        until_holding(&stays);
         flaky = player(&url, None, &seat, &game, "60");
-        until_epoch(&seat, drop);
+        // Both play again: the other's session runs only once both are connected.
+        until_playing_in(&stays, drop);
     }
     let dropped = Instant::now();
-    let (code, report) = finish(stays, Duration::from_secs(60));
+    let (code, report) = finish(stays.0, Duration::from_secs(60));
     let _ = stop.send(());
     eprintln!("{report}");
     assert_eq!(code, 3, "a forfeit: {report}");

@@ -4,9 +4,8 @@
 //! hash. A third is killed mid-match and the players do not notice. "Mid-match" is read
 //! from the first watcher's progress, not guessed from the clock.
 
-use crate::net_support::{finish, finish_all, isolated, signaling};
+use crate::net_support::{finish, finish_all, isolated, said, signaling, until_peers};
 use serde_json::Value;
-use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -32,19 +31,6 @@ fn command(url: &str, room: &str, playing: Option<&str>, extra: &[&str]) -> Comm
     command
 }
 
-/// A child's stderr (piped), echoed and sent line by line.
-pub(crate) fn said(child: &mut Child) -> mpsc::Receiver<String> {
-    let stderr = child.stderr.take().unwrap();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            eprintln!("{line}");
-            let _ = tx.send(line);
-        }
-    });
-    rx
-}
-
 /// Waits (at most 120 s) until a watcher says it has checked `n` boundaries.
 pub(crate) fn until_checked(progress: &mpsc::Receiver<String>, n: u32) {
     let wanted = format!(", {n} boundaries checked");
@@ -57,37 +43,6 @@ pub(crate) fn until_checked(progress: &mpsc::Receiver<String>, n: u32) {
         }
     }
     panic!("the watcher never checked {n} boundaries");
-}
-
-/// Waits (at most 60 s) until the signaling server has `peers` connected: a watcher can
-/// only watch a room that has players.
-fn until_peers(url: &str, peers: usize) {
-    let addr = url.trim_start_matches("ws://");
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while Instant::now() < deadline {
-        let metrics = http_get(addr, "/metrics").unwrap_or_default();
-        let count = metrics
-            .lines()
-            .find_map(|l| l.strip_prefix("carrom_signaling_peers{"))
-            .and_then(|rest| rest.split_once("} "))
-            .and_then(|(_, n)| n.trim().parse::<usize>().ok())
-            .unwrap_or(0);
-        if count >= peers {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    panic!("the signaling server never had {peers} peers");
-}
-
-fn http_get(addr: &str, path: &str) -> Option<String> {
-    use std::io::{Read, Write};
-    let mut stream = std::net::TcpStream::connect(addr).ok()?;
-    stream.set_read_timeout(Some(Duration::from_secs(5))).ok()?;
-    write!(stream, "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").ok()?;
-    let mut reply = String::new();
-    stream.read_to_string(&mut reply).ok()?;
-    Some(reply)
 }
 
 /// A watcher's report: it exited 0 and ended where the players did.
@@ -117,7 +72,7 @@ fn watchers_from_the_start_and_from_mid_match_end_on_the_players_hash() {
     let first = carrom(&url, room, Some("disc_pool"), slow);
     until_peers(&url, 1);
     let mut early = command(&url, room, None, &[]).stderr(Stdio::piped()).spawn().unwrap();
-    let progress = said(&mut early);
+    let progress = said(&mut early, "early watcher");
     let mut doomed = carrom(&url, room, None, &[]);
     until_peers(&url, 3);
     let second = carrom(&url, room, Some("disc_pool"), slow);
