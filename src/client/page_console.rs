@@ -51,7 +51,8 @@ fn say_settings(preferences: Res<Preferences>) {
 }
 
 /// The local carrom match whenever its phase or stroke changes (as the saved match is
-/// written then, a resumed match's first line repeats the last one before it was left).
+/// written then, a resumed match's first line repeats the last one before it was left),
+/// with the player whose stroke is due (counted from 1).
 fn say_carrom_progress(local: Option<Res<LocalMatch>>, mut last: Local<Option<(u64, u16, u8)>>) {
     let Some(local) = local else { return };
     let m = &local.current;
@@ -61,11 +62,12 @@ fn say_carrom_progress(local: Option<Res<LocalMatch>>, mut last: Local<Option<(u
     }
     *last = Some(now);
     info!(
-        "carrom: the match is at stroke {}, {:?}, frame {} with hash {:016x}",
+        "carrom: the match is at stroke {}, {:?}, frame {} with hash {:016x}, player {} to shoot",
         m.next_stroke(),
         m.phase(),
         m.frame(),
-        m.hash()
+        m.hash(),
+        local.shooter_player() + 1
     );
 }
 
