@@ -47,9 +47,9 @@ fn a_killed_client_takes_its_seat_back_through_rejoin_match() {
     assert!(shown.contains(&format!("Rejoin match {code}")), "Home offers the match: {shown}");
     press(&mut app, Action::Rejoin);
     let opened =
-        real_time_until(&mut app, Duration::from_secs(5), |app| screen(app) == Screen::Game);
+        real_time_until(&mut app, Duration::from_secs(30), |app| screen(app) == Screen::Game);
     assert!(opened, "the match opens where it stood, waiting: {}", texts(&mut app));
-    let holding = real_time_until(&mut app, Duration::from_secs(5), |app| {
+    let holding = real_time_until(&mut app, Duration::from_secs(30), |app| {
         let shown = banner_text(app.world_mut()).unwrap_or_default();
         shown.contains("waiting") || shown.contains("reconnecting") || shown.contains("resuming")
     });
