@@ -93,23 +93,30 @@ fn say_invite(lobby: Option<Res<Lobby>>, mut said: Local<Option<String>>) {
     *said = link;
 }
 
-/// Writes the visible buttons' actions and rectangles to `window.carromButtons` when they
-/// change.
+/// The parts of a button the page publishes.
+type Published<'a> =
+    (&'a ActionButton, &'a ComputedNode, &'a UiGlobalTransform, &'a InheritedVisibility);
+
+/// Writes the visible buttons' actions, rectangles and whether the pointer is over each
+/// to `window.carromButtons` when they change (a test moves the pointer onto a button and
+/// clicks once the game sees it there, as a person's hand does).
 fn publish_buttons(
-    buttons: Query<(&ActionButton, &ComputedNode, &UiGlobalTransform, &InheritedVisibility)>,
+    buttons: Query<(Published, Option<&Interaction>)>,
     window: Query<&Window, With<PrimaryWindow>>,
     mut published: Local<String>,
 ) {
     let scale = window.single().map_or(1.0, Window::scale_factor);
     let mut listed: Vec<serde_json::Value> = buttons
         .iter()
-        .filter(|(_, node, _, visible)| visible.get() && node.size().min_element() > 0.0)
-        .map(|(button, node, at, _)| {
+        .filter(|((_, node, _, visible), _)| visible.get() && node.size().min_element() > 0.0)
+        .map(|((button, node, at, _), interaction)| {
             let size = node.size() / scale;
             let centre = at.translation / scale;
+            let hovered = interaction.is_some_and(|i| *i != Interaction::None);
             serde_json::json!({
                 "action": format!("{:?}", button.action),
                 "x": centre.x, "y": centre.y, "width": size.x, "height": size.y,
+                "hovered": hovered,
             })
         })
         .collect();

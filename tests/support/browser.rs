@@ -171,6 +171,30 @@ impl Browser {
         }
     }
 
+    /// Moves the pointer to (`x`, `y`), in CSS pixels.
+    pub fn point(&mut self, x: f64, y: f64) {
+        self.call("Input.dispatchMouseEvent", json!({ "type": "mouseMoved", "x": x, "y": y }));
+    }
+
+    /// Whether the page sees the pointer over the button of `action` (at most 10 s waited):
+    /// a slow page may draw several times before it does.
+    fn until_hovered(&mut self, action: &str) -> bool {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            let listed = self.evaluate("window.carromButtons || '[]'");
+            let listed: Value =
+                serde_json::from_str(listed.as_str().unwrap_or("[]")).unwrap_or_default();
+            let hovered = listed.as_array().is_some_and(|all| {
+                all.iter().any(|b| b["action"] == action && b["hovered"] == true)
+            });
+            if hovered {
+                return true;
+            }
+            self.wait_for("\u{0}", Duration::from_millis(100));
+        }
+        false
+    }
+
     /// The page's buttons (`window.carromButtons`): each one's action, as the game names
     /// it (`Play`, `Mode(Online)`, `Watch(0)` …), and its centre in CSS pixels.
     pub fn buttons(&mut self) -> Vec<(String, f64, f64)> {
@@ -209,8 +233,15 @@ impl Browser {
                     self.call("Input.dispatchMouseEvent", event);
                     seen = None;
                 } else {
-                    self.click(x, y);
-                    return;
+                    // The pointer goes there first, as a hand's does, and the click comes
+                    // once the page sees it over the button.
+                    self.point(x, y);
+                    if self.until_hovered(action) {
+                        self.click(x, y);
+                        return;
+                    }
+                    // Not seen there: it moved meanwhile; found again, then pressed.
+                    seen = None;
                 }
             } else {
                 seen = here;
