@@ -34,7 +34,8 @@ const NO_GAME: &str =
 pub async fn serve(web: Option<Arc<PathBuf>>, request: Request, next: Next) -> Response {
     let path = request.uri().path();
     let page = path == "/" || path.starts_with("/join/");
-    let file = !page && !path[1..].contains('/') && path.contains('.');
+    // A request in authority form (`GET host:80`) has no path at all.
+    let file = !page && path.get(1..).is_some_and(|name| !name.contains('/') && name.contains('.'));
     let upgrade = request.headers().contains_key(header::UPGRADE);
     if request.method() != Method::GET || upgrade || !(page || file) {
         return next.run(request).await;

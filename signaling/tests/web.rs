@@ -47,6 +47,20 @@ async fn get_with(s: &Running, path: &str, headers: &str) -> (u16, String, Vec<u
 }
 
 #[tokio::test]
+async fn a_request_naming_no_path_is_answered_and_the_server_goes_on() {
+    let dir = build("no-path");
+    let s = serving(Some(dir.clone())).unwrap();
+    // Authority form (a proxy's CONNECT target) and asterisk form, sent as GETs.
+    for target in ["a:80", "127.0.0.1:9", "*"] {
+        let (status, head, _) = get(&s, target).await;
+        assert!((400..500).contains(&status), "{target} is refused in words: {head}");
+    }
+    assert_eq!(get(&s, "/health").await.2, b"ok\n", "and the server goes on");
+    s.stop().await.unwrap();
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test]
 async fn the_page_is_served_at_the_root_and_at_an_invite_path_and_peers_still_connect() {
     let dir = build("serves");
     let s = serving(Some(dir.clone())).unwrap();
