@@ -1,5 +1,6 @@
 //! What the page tells its console and its window, so that a player can compare screens
-//! and a test can drive the page as a person would: the screen shown, the settings, each
+//! and a test can drive the page as a person would: the screen shown, the settings, the
+//! next match's game and mode, each
 //! carrom match's progress (stroke, phase, frame, hash — what the saved match holds),
 //! each draughts move, a created room's invite link, and where every button is
 //! (`window.carromButtons`, JSON: the action each sends and its rectangle in CSS pixels).
@@ -9,7 +10,7 @@ use super::hosts::LocalMatch;
 use super::hosts::lobby::Lobby;
 use super::persistence::preferences::Preferences;
 use super::ui::ActionButton;
-use super::{MatchHost, Screen};
+use super::{MatchHost, MatchSetup, Screen};
 use crate::checkers::pdn::write_move;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -24,6 +25,7 @@ impl Plugin for PageConsolePlugin {
             (
                 say_screen.run_if(state_changed::<Screen>),
                 say_settings.run_if(resource_changed::<Preferences>),
+                say_setup.run_if(resource_changed::<MatchSetup>),
                 say_carrom_progress,
                 say_draughts_moves,
                 say_invite,
@@ -48,6 +50,11 @@ fn say_settings(preferences: Res<Preferences>) {
         "carrom: settings: {:?}, volume {}, {:?} board, {} records kept",
         p.language, p.volume, p.theme, p.records_kept
     );
+}
+
+/// The next match as chosen on Home (game and mode), at the start and after each change.
+fn say_setup(setup: Res<MatchSetup>) {
+    info!("carrom: setup: {:?}, {:?}", setup.game, setup.mode);
 }
 
 /// The local carrom match whenever its phase or stroke changes (as the saved match is

@@ -413,7 +413,7 @@ fn cl_1_the_page_starts_a_match_against_the_bot_and_the_bot_answers_a_stroke() {
     }
     let _turn = one_browser_at_a_time();
     let Some((mut chromium, _dir, stop, _)) = home(test) else { return };
-    chromium.press("Mode(VsBot)", secs(20));
+    choose(&mut chromium, "Mode(VsBot)", &["carrom: setup: Carrom, VsBot"]);
     chromium.press("Play", secs(20));
     line_with(&mut chromium, 0, &["carrom: screen Game (Local)"], secs(20));
     let (mut after, mut mine) = a_stroke(&mut chromium, 0);
@@ -442,8 +442,8 @@ fn ck_1_the_page_starts_draughts_against_the_computer_and_each_side_moves() {
     }
     let _turn = one_browser_at_a_time();
     let Some((mut chromium, dir, stop, _)) = home(test) else { return };
-    chromium.press("Draughts", secs(20));
-    chromium.press("Mode(VsBot)", secs(20));
+    choose(&mut chromium, "Draughts", &["carrom: setup: Draughts"]);
+    choose(&mut chromium, "Mode(VsBot)", &["carrom: setup: Draughts, VsBot"]);
     chromium.press("Play", secs(20));
     line_with(&mut chromium, 0, &["carrom: screen Game (Local)"], secs(20));
     // Black, the person's colour, moves first (CK-1): 11-15, typed as a player names squares.
@@ -473,7 +473,7 @@ fn ck_15_a_room_the_page_creates_is_joined_by_its_link_and_watched_again_from_re
     let page = format!("{}/?seat=easy", url.replacen("ws://", "http://", 1));
     let mut chromium = Browser::open(&browser, &page, &dir.join("profile"), &[]);
     line_with(&mut chromium, 0, &["carrom: first frame"], secs(60));
-    chromium.press("Draughts", secs(20));
+    choose(&mut chromium, "Draughts", &["carrom: setup: Draughts"]);
     chromium.press("Mode(Online)", secs(20));
     chromium.press("CreateMatch", secs(20));
     let (_, invite) = line_with(&mut chromium, 0, &["carrom: invite link "], secs(30));
