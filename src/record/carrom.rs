@@ -137,6 +137,26 @@ impl CarromLog {
             .ok_or_else(|| "the starting state cannot be read".to_string())
     }
 
+    /// Whether its lengths are ones a match can have: at most [`MAX_FRAMES`] frames, and
+    /// every input and boundary within them. Checked before anything is simulated.
+    ///
+    /// [`MAX_FRAMES`]: super::MAX_FRAMES
+    pub fn sound(&self) -> Result<(), String> {
+        if self.frames > super::MAX_FRAMES {
+            return Err(format!(
+                "it claims {} frames, more than a match of twelve hours ({})",
+                self.frames,
+                super::MAX_FRAMES
+            ));
+        }
+        let inputs_end: u64 = self.inputs.iter().map(|(gap, _, _)| u64::from(*gap)).sum();
+        let boundaries_end = self.boundaries.iter().map(|(at, _)| *at).max().unwrap_or(0);
+        if inputs_end > u64::from(self.frames) || boundaries_end > self.frames {
+            return Err(format!("it has inputs or strokes after its last frame ({})", self.frames));
+        }
+        Ok(())
+    }
+
     /// Strokes played.
     pub fn strokes(&self) -> usize {
         self.boundaries.len().saturating_sub(1)

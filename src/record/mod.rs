@@ -16,6 +16,10 @@ use serde::{Deserialize, Serialize};
 /// Format version of a record.
 pub const FORMAT: u32 = 1;
 
+/// Most frames a record may hold: twelve hours of play. A file a player is sent could
+/// claim billions, and every frame is simulated before a hash is compared.
+pub const MAX_FRAMES: u32 = 12 * 3600 * crate::game::FRAME_RATE as u32;
+
 /// One match, kept.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatchRecord {
@@ -86,7 +90,8 @@ impl MatchRecord {
         }
     }
 
-    /// Whether this version can play it back: the same format and simulation version.
+    /// Whether this version can play it back: the same format and simulation version, and
+    /// lengths a match can have.
     pub fn playable(&self) -> Result<(), String> {
         if self.format != FORMAT {
             return Err(format!("record format {} (this version reads {FORMAT})", self.format));
@@ -98,7 +103,10 @@ impl MatchRecord {
                 self.sim_version
             ));
         }
-        Ok(())
+        match &self.game {
+            GameLog::Carrom(log) => log.sound(),
+            GameLog::Draughts(_) => Ok(()),
+        }
     }
 
     /// Re-simulates the record and compares every boundary's hash with the recorded one.

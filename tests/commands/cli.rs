@@ -378,3 +378,32 @@ fn replay_re_runs_a_desync_record_frame_by_frame_and_names_the_frame_that_differ
     assert_eq!(line["first_difference"]["frame"], 600);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_record_claiming_billions_of_frames_is_refused_at_once_with_exit_2() {
+    let dir = std::env::temp_dir().join(format!("carrom-cli-huge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut record = bot_record(6);
+    let carrom::record::GameLog::Carrom(log) = &mut record.game else { unreachable!() };
+    log.frames = u32::MAX;
+    let mut desync = serde_json::to_value(&record).unwrap();
+    desync["desync"] = serde_json::json!({ "frame": 5, "local_checksum": "0",
+        "remote_checksum": "0", "confirmed": 0, "checksums": [] });
+    let kinds: [(&str, serde_json::Value); 2] =
+        [("match.json", serde_json::to_value(&record).unwrap()), ("desync.json", desync.take())];
+    for (name, value) in kinds {
+        if name == "desync.json" && !cfg!(feature = "client") {
+            continue;
+        }
+        let file = dir.join(name);
+        std::fs::write(&file, serde_json::to_vec(&value).unwrap()).unwrap();
+        let started = std::time::Instant::now();
+        let out = carrom(&["replay", file.to_str().unwrap()], "");
+        let took = started.elapsed();
+        println!("{name}: refused in {took:?}");
+        assert_eq!(out.status.code(), Some(2), "{name}: {}", text(&out.stderr));
+        assert!(text(&out.stderr).contains("4294967295 frames"), "{}", text(&out.stderr));
+        assert!(took.as_secs() < 10, "{name} was simulated before it was refused");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
