@@ -86,7 +86,7 @@ impl Hello {
             players,
             board: board.name().into(),
             shot_clock,
-            name: name.chars().take(MAX_NAME).collect(),
+            name: super::name::shown_name(name, MAX_NAME),
             game: "carrom".into(),
             colour: String::new(),
             watcher: false,
@@ -128,7 +128,7 @@ impl Hello {
             return None;
         }
         let mut hello: Hello = serde_json::from_slice(bytes).ok()?;
-        hello.name = hello.name.chars().filter(|c| !c.is_control()).take(MAX_NAME).collect();
+        hello.name = super::name::shown_name(&hello.name, MAX_NAME);
         (hello.protocol == PROTOCOL_VERSION).then_some(hello)
     }
 }

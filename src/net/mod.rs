@@ -10,6 +10,7 @@ pub mod connect;
 pub mod diagnostics;
 pub mod hello;
 pub mod lan;
+pub mod name;
 pub mod resume;
 pub mod room;
 pub mod session;

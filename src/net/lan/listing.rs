@@ -65,7 +65,7 @@ impl Listing {
     /// The listing with its host name made printable and its numbers in range, if they
     /// can be.
     fn checked(mut self) -> Option<Listing> {
-        self.host = self.host.chars().filter(|c| !c.is_control()).take(MAX_HOST).collect();
+        self.host = crate::net::name::shown_name(&self.host, MAX_HOST);
         let sane = (2..=4).contains(&self.players)
             && self.free <= self.players
             && !self.game.is_empty()
@@ -174,6 +174,6 @@ mod tests {
         assert_eq!(Listing::from_txt(|key| (key != "room").then_some("2")), None);
         let noisy = Listing { host: "A\u{7}sha\nwith a very long name".into(), ..classic() };
         let read = Listing::from_json(&noisy.to_json()).unwrap();
-        assert_eq!(read.host, "Ashawith a very ");
+        assert_eq!(read.host, "Asha with a very");
     }
 }
