@@ -59,6 +59,9 @@ pub fn run(args: &Args, ice: Vec<IceServer>, lan: Option<LanGame>) -> Exit {
             Err(WatchEnd::Failed(why)) => return fail(command, Exit::Failed, why),
             Ok(()) => {}
         }
+        for (peer, why) in watcher.take_refusals() {
+            eprintln!("carrom peer: warning: no longer reading {peer}'s stream: {why}");
+        }
         // Progress on stderr, a line for each boundary checked (tests wait on it).
         if let Some(follower) = watcher.follower.as_ref()
             && told != Some(follower.checked)

@@ -24,6 +24,11 @@ const FRAMES_PER_MESSAGE: usize = 256;
 /// Largest message accepted from a player.
 const MAX_MESSAGE: usize = 64 * 1024;
 
+/// Furthest a stream may reach ahead of the match watched, frames: over two hours of one
+/// turn, more than any player thinks, and a bound on what a watcher keeps for a source that
+/// runs ahead of the others.
+const MAX_AHEAD: usize = 1 << 19;
+
 /// The game a watched match plays, as rollback steps it.
 // Both are plain states that rollback copies every frame anyway; boxing would only add a
 // pointer to chase.
@@ -304,6 +309,9 @@ impl Feed {
 pub enum StreamFault {
     /// The state sent does not have the hash sent with it, or is not a state.
     BadStart,
+    /// A message of more frames than a message carries, or reaching further ahead of the
+    /// match than a player's stream can be.
+    Oversized,
     /// At this frame the match watched has another hash than the players'.
     Desync {
         /// The frame.
@@ -319,6 +327,9 @@ impl std::fmt::Display for StreamFault {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             StreamFault::BadStart => write!(f, "the state a player sent is not the one it named"),
+            StreamFault::Oversized => {
+                write!(f, "a player sent more frames than its stream can carry")
+            }
             StreamFault::Desync { frame, theirs, ours } => write!(
                 f,
                 "at frame {frame} the match watched differs from the players' \
@@ -375,7 +386,7 @@ impl Follower {
         let (game, names) = started(message)?;
         Ok(Follower {
             game,
-            names: names.iter().take(4).map(|n| n.chars().take(16).collect()).collect(),
+            names: names.iter().take(4).map(|n| super::name::shown_name(n, 16)).collect(),
             joined_at: game.frame(),
             ahead: Vec::new(),
             sources: BTreeMap::from([(source, game.frame())]),
@@ -423,6 +434,14 @@ impl Follower {
                     Watched::Carrom(m) => m.settings().players as usize,
                     Watched::Draughts(_) => 2,
                 };
+                // Every length is checked before any frame is taken: a message of long runs
+                // would otherwise expand to billions of frames.
+                let total: u64 = runs.iter().map(|(n, _)| u64::from(*n)).sum();
+                let end = u32::try_from(total).ok().and_then(|n| first.checked_add(n));
+                let reach = end.map(|end| end.saturating_sub(self.game.frame()) as usize);
+                if total > FRAMES_PER_MESSAGE as u64 || reach.is_none_or(|r| r > MAX_AHEAD) {
+                    return Err(StreamFault::Oversized);
+                }
                 let mut frame = first;
                 for (count, inputs) in runs {
                     let inputs: Vec<Input> = inputs.into_iter().take(players).collect();
@@ -432,7 +451,7 @@ impl Follower {
                     }
                 }
                 for (at, hash) in boundaries {
-                    if at > self.game.frame() {
+                    if at > self.game.frame() && at > first && at <= frame {
                         self.hashes.insert(at, (source, hash));
                     }
                 }
@@ -673,5 +692,40 @@ mod tests {
         while f.step().unwrap() {}
         assert_eq!(f.game, Watched::Draughts(players));
         assert!(f.checked >= 4, "a hash after each move");
+    }
+
+    #[test]
+    fn a_run_length_bomb_and_frames_far_ahead_are_refused_before_any_frame_is_taken() {
+        let settings = Settings::new(Variant::Classic, 2, PresetId::Standard, 30, 3).unwrap();
+        let feed = Feed::new(Watched::Carrom(Match::new(settings)), vec!["A".into()]);
+        let mut f = Follower::start(0, &feed.welcome()[0]).unwrap();
+        // A message a player may send, of the longest runs: 65 million frames.
+        let run = (u16::MAX, vec![Input::ZERO; 2]);
+        let bomb = Broadcast::Frames { first: 0, runs: vec![run; 1_000], boundaries: vec![] };
+        let bomb = Broadcast::decode(&bomb.encode()).expect("it fits a message");
+        let started = std::time::Instant::now();
+        assert_eq!(f.receive(0, bomb), Err(StreamFault::Oversized));
+        assert!(started.elapsed().as_secs() < 1, "refused without expanding it");
+        assert_eq!(f.behind(), 0);
+        let far = Broadcast::Frames {
+            first: u32::MAX - 3,
+            runs: vec![(8, vec![Input::ZERO; 2])],
+            boundaries: vec![(u32::MAX, 1)],
+        };
+        assert_eq!(f.receive(0, far), Err(StreamFault::Oversized), "no frame number wraps");
+        let ahead = Broadcast::Frames {
+            first: MAX_AHEAD as u32,
+            runs: vec![(1, vec![Input::ZERO; 2])],
+            boundaries: vec![],
+        };
+        assert_eq!(f.receive(0, ahead), Err(StreamFault::Oversized));
+        let stray_hashes = Broadcast::Frames {
+            first: 0,
+            runs: vec![(2, vec![Input::ZERO; 2])],
+            boundaries: (3..2_000).map(|at| (at, 0)).collect(),
+        };
+        f.receive(0, stray_hashes).unwrap();
+        assert!(f.hashes.is_empty(), "hashes only for the frames the message carries");
+        assert_eq!(f.behind(), 2);
     }
 }

@@ -49,6 +49,11 @@ pub struct Watcher {
     pub follower: Option<Follower>,
     problem: Option<WatchEnd>,
     opened: Instant,
+    /// Peers whose stream is no longer read, and why each was refused.
+    refused: Vec<PeerId>,
+    refusals: Vec<(PeerId, String)>,
+    /// Refusals already handed to the front end.
+    told: usize,
 }
 
 impl Watcher {
@@ -70,6 +75,9 @@ impl Watcher {
             follower: None,
             problem: None,
             opened: Instant::now(),
+            refused: Vec::new(),
+            refusals: Vec::new(),
+            told: 0,
         })
     }
 
@@ -90,18 +98,28 @@ impl Watcher {
         // What arrived first, then who left: a player's last frames count before it goes.
         let received = self.stream.as_mut().map(|s| s.receive()).unwrap_or_default();
         for (peer, bytes) in received {
-            let source = self.source(peer);
-            let Some(message) = Broadcast::decode(&bytes) else {
-                return self
-                    .end(WatchEnd::Failed("a player sent something that is not a match".into()));
-            };
-            let taken = match &mut self.follower {
-                None => Follower::start(source, &message).map(|f| self.follower = Some(f)),
-                Some(follower) => follower.receive(source, message),
-            };
-            if let Err(fault) = taken {
-                return self.end(WatchEnd::Fault(fault));
+            if self.refused.contains(&peer) {
+                continue;
             }
+            let source = self.source(peer);
+            let taken = match Broadcast::decode(&bytes) {
+                None => Err("it sent something that is not a match".to_string()),
+                Some(message) => match &mut self.follower {
+                    None => Follower::start(source, &message).map(|f| self.follower = Some(f)),
+                    Some(follower) => follower.receive(source, message),
+                }
+                .map_err(|fault| fault.to_string()),
+            };
+            if let Err(why) = taken {
+                self.refuse(peer, source, why);
+            }
+        }
+        if let Some((_, why)) = self.refusals.last()
+            && !self.players.is_empty()
+            && self.players.iter().all(|p| self.refused.contains(p))
+        {
+            let why = format!("no player's stream could be followed: {why}");
+            return self.end(WatchEnd::Failed(why));
         }
         if let Some(socket) = self.socket.as_mut() {
             match socket.try_update_peers() {
@@ -115,6 +133,9 @@ impl Watcher {
                             PeerState::Disconnected => {
                                 self.players.retain(|p| *p != peer);
                                 let source = self.source(peer);
+                                if self.refused.contains(&peer) {
+                                    continue;
+                                }
                                 if let Some(follower) = self.follower.as_mut() {
                                     follower.leave(source);
                                 }
@@ -179,6 +200,23 @@ impl Watcher {
                 self.sources.len() - 1
             }
         }
+    }
+
+    /// Stops listening to `peer`, whose stream broke its promises: the match goes on from
+    /// the others' streams.
+    fn refuse(&mut self, peer: PeerId, source: usize, why: String) {
+        self.refused.push(peer);
+        self.refusals.push((peer, why));
+        if let Some(follower) = self.follower.as_mut() {
+            follower.leave(source);
+        }
+    }
+
+    /// The peers refused since the last call, and why: the front end says so in its log.
+    pub fn take_refusals(&mut self) -> Vec<(PeerId, String)> {
+        let told = self.told;
+        self.told = self.refusals.len();
+        self.refusals[told..].to_vec()
     }
 
     /// Players connected to this watcher now.

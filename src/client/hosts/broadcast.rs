@@ -29,6 +29,8 @@ pub struct Broadcasting {
     sent_at: Instant,
     /// Bytes sent to watchers.
     pub bytes_sent: u64,
+    /// Peers that sent on the stream.
+    senders: Vec<PeerId>,
 }
 
 impl Broadcasting {
@@ -40,6 +42,7 @@ impl Broadcasting {
             welcomed: Vec::new(),
             sent_at: Instant::now(),
             bytes_sent: 0,
+            senders: Vec::new(),
         }
     }
 
@@ -84,6 +87,18 @@ impl Broadcasting {
     pub(super) fn reconnected(&mut self, channel: WebRtcChannel) {
         self.channel = channel;
         self.welcomed.clear();
+    }
+
+    /// Reads and drops what arrived on the stream's channel: nobody sends a player anything
+    /// there, and unread messages would queue without bound. Each peer that does is named
+    /// once in the log.
+    fn ignore_what_peers_send(&mut self) {
+        for (peer, _) in self.channel.receive() {
+            if !self.senders.contains(&peer) {
+                warn!("{peer} sent on the watch stream, which players only send on: ignored");
+                self.senders.push(peer);
+            }
+        }
     }
 
     fn send_all(&mut self, messages: &[Broadcast]) {
@@ -147,6 +162,7 @@ fn stream(
     confirmed: Option<Res<ConfirmedFrameCount>>,
 ) {
     let b = &mut *broadcasting;
+    b.ignore_what_peers_send();
     let watchers = online.watchers();
     let before = b.welcomed.len();
     b.welcomed.retain(|w| watchers.contains(w));

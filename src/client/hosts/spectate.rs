@@ -110,6 +110,9 @@ fn follow(
     {
         spectating.ended = Some(end.to_string());
     }
+    for (peer, why) in spectating.watcher.take_refusals() {
+        warn!("no longer reading {peer}'s stream: {why}");
+    }
     let (ready, received) = spectating
         .watcher
         .follower
