@@ -81,12 +81,45 @@ impl Held {
         Some((anchor, frames.collect()))
     }
 
+    /// Whether this history and `other` are one where they meet: `Some(true)` if the later
+    /// anchor is the earlier history's state at that frame and every frame both hold has
+    /// the same inputs, `Some(false)` if not (or either is not sound), `None` if they do
+    /// not meet (one ends before the other's anchor), so nothing can be compared.
+    pub fn agrees_with(&self, other: &Held) -> Option<bool> {
+        let (Some((a, a_frames)), Some((b, b_frames))) = (self.open(), other.open()) else {
+            return Some(false);
+        };
+        if self.game != other.game {
+            return Some(false);
+        }
+        let ((mut early, early_frames), (late, late_frames)) = if a.frame() <= b.frame() {
+            ((a, a_frames), (b, b_frames))
+        } else {
+            ((b, b_frames), (a, a_frames))
+        };
+        let gap = (late.frame() - early.frame()) as usize;
+        if gap > early_frames.len() {
+            return None;
+        }
+        for inputs in &early_frames[..gap] {
+            early.step(inputs);
+        }
+        let same_inputs = early_frames[gap..].iter().zip(&late_frames).all(|(x, y)| x == y);
+        Some(early.hash() == late.hash() && same_inputs)
+    }
+
     /// The frame it reaches: the anchor's plus the frames since.
     fn end(&self) -> u64 {
         let anchor = Watched::from_bytes(self.game, &self.state).map_or(0, |w| w.frame());
         anchor as u64 + self.runs.iter().map(|(n, _)| *n as u64).sum::<u64>()
     }
 }
+
+/// Furthest a history taken from another player may reach beyond this player's own,
+/// frames: players' confirmed frames differ by far less, and a ticket written when the
+/// anchor last moved by at most [`KEPT`] more. Frames beyond every honest player's own are
+/// the one part of a history nobody can check (see the README's *Security*).
+const REACH_BEYOND: u64 = 2 * KEPT as u64;
 
 /// What players say to each other on the resume channel.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -115,6 +148,8 @@ pub struct Offer {
 /// Where the match resumes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Resume {
+    /// The seat that decided.
+    pub by: u8,
     /// The new epoch.
     pub epoch: u32,
     /// Every seat's peer now, in seat order.
@@ -141,6 +176,13 @@ impl Resumption {
     }
 }
 
+impl Offer {
+    /// Whether the offer proves its seat: a seat of the match whose seal its secret has.
+    pub fn proves_seat(&self, seals: &[u64]) -> bool {
+        seals.get(self.seat as usize) == Some(&seal(self.secret))
+    }
+}
+
 /// What a seat's secret is shown to others as: they can check a secret, not forge one.
 pub fn seal(secret: u64) -> u64 {
     fnv1a64(&secret.to_le_bytes())
@@ -157,6 +199,12 @@ pub enum Refused {
     State,
     /// A decision that leaves this peer out or goes back to an old epoch.
     Stale,
+    /// An epoch other than this match's last or next one.
+    Epoch,
+    /// A history that contradicts this player's own, or reaches too far beyond it.
+    History,
+    /// A decision from a peer that is not the seat deciding, or for another match.
+    Sender,
 }
 
 /// The match as resumed: where from, in which epoch, with whom.
@@ -230,15 +278,82 @@ impl Round {
         if seat >= self.seats || offer.seat == self.mine.seat {
             return Err(Refused::Seat);
         }
-        if self.seals.get(seat) != Some(&seal(offer.secret)) {
+        if !offer.proves_seat(&self.seals) {
             return Err(Refused::Secret);
         }
         if offer.held.game != self.mine.held.game || offer.held.open().is_none() {
             return Err(Refused::State);
         }
+        if offer.epoch.abs_diff(self.mine.epoch) > 1 {
+            // Players resume together: one that missed a decision is one epoch behind.
+            return Err(Refused::Epoch);
+        }
+        self.check_history(&offer.held)?;
         self.offers.retain(|_, (peer, _)| *peer != from);
         self.offers.insert(offer.seat, (from, offer));
         Ok(())
+    }
+
+    /// Refuses a history that contradicts this player's own or reaches too far beyond it.
+    fn check_history(&self, held: &Held) -> Result<(), Refused> {
+        let beyond = held.end().saturating_sub(self.mine.held.end());
+        if held.agrees_with(&self.mine.held) == Some(false) || beyond > REACH_BEYOND {
+            return Err(Refused::History);
+        }
+        Ok(())
+    }
+
+    /// Checks a decision `from` a peer (or this player's own) against this round: it must
+    /// come from the seat that made it, whose offer proved that seat here, and that seat
+    /// must be the lowest it seats unless this player's grace period is over too (`expired`:
+    /// then any seat may rule alone). It must be for this match and its next epoch, seat
+    /// this player, and carry a sound history that agrees with this player's own.
+    pub fn accept(&self, from: PeerId, resume: &Resume, expired: bool) -> Result<Resumed, Refused> {
+        let seats = &resume.seats;
+        if seats.len() != self.seats || resume.seals != self.seals {
+            return Err(Refused::Sender);
+        }
+        let by = resume.by;
+        let lowest = seats.iter().position(|p| !p.0.is_nil());
+        let proven = if by == self.mine.seat {
+            from == self.me
+        } else {
+            self.offers.get(&by).is_some_and(|(peer, _)| *peer == from)
+        };
+        let in_turn = lowest == Some(by as usize) || expired;
+        if seats.get(by as usize) != Some(&from) || !proven || !in_turn {
+            return Err(Refused::Sender);
+        }
+        if resume.held.game != self.mine.held.game {
+            return Err(Refused::Sender);
+        }
+        let epoch = self.mine.epoch;
+        if resume.epoch <= epoch {
+            return Err(Refused::Stale);
+        }
+        if resume.epoch - epoch > 2 {
+            return Err(Refused::Epoch);
+        }
+        let me = self.me;
+        let seat = self.mine.seat;
+        if seats.get(seat as usize) != Some(&me)
+            || resume
+                .forfeit
+                .is_some_and(|s| s == seat || seats.get(s as usize).is_none_or(|p| !p.0.is_nil()))
+        {
+            return Err(Refused::Stale);
+        }
+        self.check_history(&resume.held)?;
+        let (anchor, frames) = resume.held.open().ok_or(Refused::State)?;
+        Ok(Resumed {
+            anchor,
+            frames,
+            epoch: resume.epoch,
+            seats: resume.seats.clone(),
+            seals: resume.seals.clone(),
+            drops: resume.drops,
+            forfeit: resume.forfeit,
+        })
     }
 
     /// `peer` has gone: its offer no longer counts.
@@ -309,7 +424,8 @@ impl Round {
                 best = (&offer.held, *seat);
             }
         }
-        let epoch = self.offers.values().map(|(_, o)| o.epoch).fold(self.mine.epoch, u32::max) + 1;
+        let last = self.offers.values().map(|(_, o)| o.epoch).fold(self.mine.epoch, u32::max);
+        let epoch = last.checked_add(1)?;
         let seats = (0..self.seats as u8)
             .map(|seat| match self.offers.get(&seat) {
                 _ if seat == self.mine.seat => self.me,
@@ -319,6 +435,7 @@ impl Round {
             })
             .collect();
         Some(Resume {
+            by: self.mine.seat,
             epoch,
             seats,
             seals: self.seals.clone(),
@@ -329,29 +446,6 @@ impl Round {
     }
 }
 
-/// Checks a decision received (or made) against this player: it must seat `me` at
-/// `seat`, move past `epoch`, and carry a sound history.
-pub fn accept(resume: &Resume, me: PeerId, seat: u8, epoch: u32) -> Result<Resumed, Refused> {
-    if resume.seats.get(seat as usize) != Some(&me)
-        || resume.epoch <= epoch
-        || resume.seals.len() != resume.seats.len()
-        || !(2..=4).contains(&resume.seats.len())
-        || resume.forfeit.is_some_and(|s| s as usize >= resume.seats.len() || s == seat)
-    {
-        return Err(Refused::Stale);
-    }
-    let (anchor, frames) = resume.held.open().ok_or(Refused::State)?;
-    Ok(Resumed {
-        anchor,
-        frames,
-        epoch: resume.epoch,
-        seats: resume.seats.clone(),
-        seals: resume.seals.clone(),
-        drops: resume.drops,
-        forfeit: resume.forfeit,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -360,7 +454,7 @@ mod tests {
     use crate::sim::PresetId;
 
     fn peer(n: u8) -> PeerId {
-        PeerId(uuid::Uuid::from_bytes([n; 16]))
+        PeerId(uuid::Uuid::from_bytes([n + 1; 16]))
     }
 
     fn start() -> Watched {
@@ -401,12 +495,95 @@ mod tests {
         assert_eq!(resume.epoch, 2);
         assert_eq!(resume.seats, vec![peer(0), peer(1), peer(9)]);
         assert_eq!(resume.forfeit, None);
-        for (me, seat) in [(peer(0), 0), (peer(1), 1), (peer(9), 2)] {
-            let resumed = accept(&resume, me, seat, 1).unwrap();
+        let mut third = Round::new(3, seals(), peer(9), offer(2, 0, held(10, 43)));
+        third.take(peer(0), leader.mine().clone()).unwrap();
+        for round in [&leader, &other, &third] {
+            let resumed = round.accept(peer(0), &resume, false).unwrap();
             assert_eq!(resumed.state().frame(), 45, "seat 1 held the most");
         }
-        assert_eq!(accept(&resume, peer(1), 1, 2), Err(Refused::Stale), "an old epoch");
-        assert_eq!(accept(&resume, peer(5), 1, 1), Err(Refused::Stale), "not seated there");
+        let mut moved_on = Round::new(3, seals(), peer(1), offer(1, 2, held(0, 45)));
+        moved_on.take(peer(0), offer(0, 2, held(0, 40))).unwrap();
+        assert_eq!(moved_on.accept(peer(0), &resume, false).unwrap_err(), Refused::Stale);
+        let mut elsewhere = Round::new(3, seals(), peer(5), offer(1, 1, held(0, 45)));
+        elsewhere.take(peer(0), leader.mine().clone()).unwrap();
+        assert_eq!(elsewhere.accept(peer(0), &resume, false).unwrap_err(), Refused::Stale);
+    }
+
+    /// `frames` frames from the start, all idle but frame `resigned`, in which seat 0
+    /// resigns, kept from frame `from`.
+    fn resigned_at(from: usize, frames: usize, resigned: usize) -> Held {
+        let mut inputs = vec![vec![Input::ZERO; 3]; frames];
+        inputs[resigned][0] = Input::resign();
+        let mut anchor = start();
+        for frame in &inputs[..from] {
+            anchor.step(frame);
+        }
+        Held::of(&anchor, &inputs[from..])
+    }
+
+    #[test]
+    fn histories_agree_where_they_meet_and_a_changed_input_contradicts() {
+        assert_eq!(held(0, 40).agrees_with(&held(20, 60)), Some(true));
+        assert_eq!(held(20, 60).agrees_with(&held(0, 40)), Some(true), "either way round");
+        assert_eq!(held(0, 20).agrees_with(&held(20, 30)), Some(true), "they touch");
+        assert_eq!(held(0, 19).agrees_with(&held(20, 30)), None, "a gap cannot be checked");
+        assert_eq!(resigned_at(0, 40, 30).agrees_with(&held(20, 60)), Some(false), "an input");
+        assert_eq!(resigned_at(0, 40, 5).agrees_with(&held(20, 60)), Some(false), "an anchor");
+        assert_eq!(resigned_at(0, 40, 35).agrees_with(&held(10, 35)), Some(true), "past its end");
+    }
+
+    #[test]
+    fn a_decision_counts_only_from_the_seat_deciding_for_this_match_and_its_next_epoch() {
+        let mut leader = Round::new(3, seals(), peer(0), offer(0, 1, held(0, 40)));
+        let mut mine = Round::new(3, seals(), peer(1), offer(1, 1, held(0, 42)));
+        leader.take(peer(1), mine.mine().clone()).unwrap();
+        leader.take(peer(2), offer(2, 1, held(0, 41))).unwrap();
+        mine.take(peer(0), leader.mine().clone()).unwrap();
+        mine.take(peer(2), offer(2, 1, held(0, 41))).unwrap();
+        let honest = leader.decide(false).unwrap();
+        assert!(mine.accept(peer(0), &honest, false).is_ok());
+        let refused = |resume: &Resume, from: u8| mine.accept(peer(from), resume, false);
+        assert_eq!(refused(&honest, 7), Err(Refused::Sender), "a watcher relaying it");
+        assert_eq!(refused(&honest, 2), Err(Refused::Sender), "another seat relaying it");
+        let mut by_seat_2 = honest.clone();
+        by_seat_2.by = 2;
+        assert_eq!(refused(&by_seat_2, 2), Err(Refused::Sender), "not its turn to decide");
+        assert!(mine.accept(peer(2), &by_seat_2, true).is_ok(), "alone, after the grace period");
+        let mut four = honest.clone();
+        four.seats.push(peer(3));
+        four.seals.push(seal(103));
+        assert_eq!(refused(&four, 0), Err(Refused::Sender), "four seats in a three-seat match");
+        let mut sealed = honest.clone();
+        sealed.seals[2] = seal(7);
+        assert_eq!(refused(&sealed, 0), Err(Refused::Sender), "a seat's seal replaced");
+        let mut far = honest.clone();
+        far.epoch = u32::MAX;
+        assert_eq!(refused(&far, 0), Err(Refused::Epoch));
+        let mut rewritten = honest.clone();
+        rewritten.held = resigned_at(0, 42, 30);
+        assert_eq!(refused(&rewritten, 0), Err(Refused::History), "inputs invented");
+        let mut beyond = honest.clone();
+        beyond.held = held(0, 42 + 2 * KEPT + 1);
+        assert_eq!(refused(&beyond, 0), Err(Refused::History), "too far ahead to be true");
+        let mut forfeit = honest.clone();
+        forfeit.forfeit = Some(2);
+        assert_eq!(refused(&forfeit, 0), Err(Refused::Stale), "a seat that came back");
+        let mut swapped = honest;
+        swapped.seats.swap(1, 2);
+        assert_eq!(refused(&swapped, 0), Err(Refused::Stale), "this player moved");
+    }
+
+    #[test]
+    fn an_offer_from_another_epoch_is_refused_and_no_epoch_wraps() {
+        let mut round = Round::new(3, seals(), peer(0), offer(0, 4, held(0, 40)));
+        assert_eq!(round.take(peer(1), offer(1, u32::MAX, held(0, 40))), Err(Refused::Epoch));
+        assert_eq!(round.take(peer(1), offer(1, 2, held(0, 40))), Err(Refused::Epoch));
+        assert_eq!(round.take(peer(1), offer(1, 5, resigned_at(0, 40, 20))), Err(Refused::History));
+        round.take(peer(1), offer(1, 5, held(0, 40))).unwrap();
+        round.take(peer(2), offer(2, 3, held(0, 40))).unwrap();
+        assert_eq!(round.decide(false).map(|r| r.epoch), Some(6));
+        let last = Round::new(2, seals()[..2].to_vec(), peer(0), offer(0, u32::MAX, held(0, 9)));
+        assert_eq!(last.decide(true), None, "no epoch after the last");
     }
 
     #[test]
@@ -435,7 +612,9 @@ mod tests {
         assert_eq!(round.decide(false), None, "seat 2 is still waited for");
         let resume = round.decide(true).expect("the grace period is over");
         assert_eq!(resume.forfeit, Some(2));
-        let resumed = accept(&resume, peer(1), 1, 0).unwrap();
+        let mut other = Round::new(3, seals(), peer(1), offer(1, 0, held(0, 32)));
+        other.take(peer(0), round.mine().clone()).unwrap();
+        let resumed = other.accept(peer(0), &resume, false).unwrap();
         let Watched::Carrom(m) = resumed.state() else { panic!("carrom") };
         assert_eq!(m.phase(), crate::game::Phase::MatchOver, "seat 2 resigned");
         assert_eq!(m.frame(), 33);

@@ -27,7 +27,7 @@ use crate::client::draughts::DraughtsMatch;
 use crate::client::flow::{Controller, GameType, MatchHost, MatchSetup, Screen};
 use crate::client::persistence::rejoin::{RejoinFile, Ticket};
 use crate::net::connect::{GAME_CHANNEL, RESUME_CHANNEL, WATCH_CHANNEL, open};
-use crate::net::resume::{Offer, Refused, Resumed, Resumption, Round, accept, forfeit_inputs};
+use crate::net::resume::{Offer, Refused, Resumed, Resumption, Round, forfeit_inputs};
 
 /// Messages received on the resume channel, with their sender.
 type Inbox = Vec<(PeerId, bytes::Bytes)>;
@@ -186,15 +186,28 @@ fn dropped(world: &mut World) -> Option<Inbox> {
         // session's events).
         return None;
     }
-    let inbox: Inbox = online
+    let mut inbox: Inbox = online
         .socket
         .as_mut()
         .and_then(|s| s.get_channel_mut(RESUME_CHANNEL).ok())
         .map(|channel| channel.receive())
         .unwrap_or_default();
+    // Only a player proving its seat makes the others hold: anything else is a stranger's.
+    let seals = &online.seating.seals;
+    inbox.retain(|(peer, bytes)| match Resumption::decode(bytes) {
+        Some(Resumption::Offer(offer)) if offer.proves_seat(seals) => true,
+        Some(Resumption::Resume(_)) if online.peers.contains(peer) => true,
+        _ => {
+            warn!("{peer} sent a resumption that proves no seat: ignored");
+            false
+        }
+    });
     let silent = online.silent.clone();
     let dropped = online.gone.iter().chain(&online.said_gone).any(|p| silent.contains(p));
-    (dropped || !inbox.is_empty()).then_some(inbox)
+    let offered = inbox
+        .iter()
+        .any(|(_, bytes)| matches!(Resumption::decode(bytes), Some(Resumption::Offer(_))));
+    (dropped || offered).then_some(inbox)
 }
 
 /// Stops the session and starts holding, with this player's offer.
@@ -278,7 +291,8 @@ fn hold(world: &mut World) {
                         }
                     }
                     Some(Resumption::Resume(resume)) => {
-                        match accept(&resume, me, seat_of(&holding), online.epoch) {
+                        let expired = Instant::now() >= holding.deadline;
+                        match holding.round.accept(peer, &resume, expired) {
                             Ok(resumed) => decision = Some(resumed),
                             Err(why) => {
                                 warn!("a resumption from {peer} was refused: {}", refusal(why))
@@ -317,7 +331,7 @@ fn hold(world: &mut World) {
                     let _ = channel.try_send(message.clone().into(), *peer);
                 }
             }
-            match accept(&resume, me, seat_of(&holding), online.epoch) {
+            match holding.round.accept(me, &resume, expired) {
                 Ok(resumed) => decision = Some(resumed),
                 Err(why) => warn!("this player's own decision was refused: {}", refusal(why)),
             }
@@ -341,11 +355,6 @@ fn hold(world: &mut World) {
 fn my_id(online: &mut Online) -> PeerId {
     let fallback = online.peers[online.local];
     online.socket.as_mut().and_then(|s| s.id()).unwrap_or(fallback)
-}
-
-/// This player's seat.
-fn seat_of(holding: &Holding) -> u8 {
-    holding.round.mine().seat
 }
 
 /// What the banner says while holding: who is waited for and for how long, and whether
@@ -709,5 +718,8 @@ fn refusal(why: Refused) -> &'static str {
         Refused::Secret => "a secret that is not the seat's",
         Refused::State => "a damaged match state",
         Refused::Stale => "an old or foreign decision",
+        Refused::Epoch => "an epoch this match is not in",
+        Refused::History => "a history that contradicts this player's own",
+        Refused::Sender => "a sender that is not the seat deciding, or another match",
     }
 }
