@@ -1,7 +1,8 @@
 //! The match records kept in the data directory's `records/`: one JSON file per match,
-//! named by when it began so that names sort oldest first, written atomically; beyond
-//! the number Settings keeps, the oldest are removed. A file that cannot be read is moved
-//! aside and reported, and the list goes on without it.
+//! written atomically; beyond the number Settings keeps, the oldest are removed. Files are
+//! numbered in the order they were saved, so a clock set back (or a record whose start is
+//! wrong) never makes the newest look oldest. A file that cannot be read is moved aside
+//! and reported, and the list goes on without it.
 
 use super::storage::{self, set_aside, write_atomic};
 use crate::record::{GameLog, MatchRecord};
@@ -17,40 +18,54 @@ pub struct Listing {
     pub unreadable: Vec<(PathBuf, String)>,
 }
 
-/// The file name `record` is kept under: its start, zero-padded so names sort by time,
-/// and its game.
-fn file_name(record: &MatchRecord, attempt: u32) -> String {
+/// Digits of the number a record is saved under.
+const NUMBER_DIGITS: usize = 8;
+
+/// The file name `record` is kept under: the order it was saved in, its start and game.
+fn file_name(record: &MatchRecord, number: u64, attempt: u32) -> String {
     let game = match &record.game {
         GameLog::Carrom(log) => log.variant.as_str(),
         GameLog::Draughts(_) => "draughts",
     };
     let again = if attempt == 0 { String::new() } else { format!("-{attempt}") };
-    format!("{:012}-{game}{again}.json", record.started)
+    format!("{number:0NUMBER_DIGITS$}-{:012}-{game}{again}.json", record.started)
 }
 
-/// Writes `record` into `dir` and removes the oldest beyond `keep`; returns its file.
+/// The order `path` was saved in: its number, or 0 for a file named before records were
+/// numbered (those sort among themselves by their names, which begin with their start).
+fn number(path: &Path) -> u64 {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+    let numbered = name.len() > NUMBER_DIGITS + 13 && name.as_bytes()[NUMBER_DIGITS] == b'-';
+    let digits = name.get(..NUMBER_DIGITS).filter(|_| numbered);
+    digits.and_then(|d| d.parse().ok()).unwrap_or(0)
+}
+
+/// Writes `record` into `dir` and removes the oldest beyond `keep` (never this one);
+/// returns its file.
 pub fn save(dir: &Path, record: &MatchRecord, keep: usize) -> io::Result<PathBuf> {
+    let next = files(dir)?.last().map_or(0, |p| number(p)) + 1;
     let path = (0..1_000)
-        .map(|attempt| dir.join(file_name(record, attempt)))
+        .map(|attempt| dir.join(file_name(record, next, attempt)))
         .find(|p| !storage::exists(p))
-        .ok_or_else(|| io::Error::other("too many records began in the same second"))?;
+        .ok_or_else(|| io::Error::other("too many records saved at once"))?;
     let text = serde_json::to_vec(record).map_err(io::Error::other)?;
     write_atomic(&path, &text)?;
-    prune(dir, keep.max(1))?;
+    prune(dir, keep.max(1), &path)?;
     Ok(path)
 }
 
-/// The record files in `dir`, oldest first.
+/// The record files in `dir`, in the order they were saved.
 fn files(dir: &Path) -> io::Result<Vec<PathBuf>> {
     let mut files = storage::list(dir, "json")?;
-    files.sort();
+    files.sort_by_cached_key(|p| (number(p), p.clone()));
     Ok(files)
 }
 
-/// Removes the oldest records beyond `keep`.
-fn prune(dir: &Path, keep: usize) -> io::Result<()> {
-    let files = files(dir)?;
-    for old in files.iter().take(files.len().saturating_sub(keep)) {
+/// Removes the records saved first beyond `keep`, never `saved`.
+fn prune(dir: &Path, keep: usize, saved: &Path) -> io::Result<()> {
+    let mut files = files(dir)?;
+    files.retain(|p| p != saved);
+    for old in files.iter().take((files.len() + 1).saturating_sub(keep)) {
         storage::remove(old)?;
     }
     Ok(())
@@ -143,9 +158,29 @@ mod tests {
         }
         let listing = list(&dir);
         let starts: Vec<u64> = listing.records.iter().map(|(_, r)| r.started).collect();
-        assert_eq!(starts, vec![40, 30, 20], "the oldest of four is gone, newest first");
+        assert_eq!(starts, vec![40, 20, 10], "the first saved of four is gone, newest first");
         let again = save(&dir, &record(40), 10).unwrap();
-        assert!(again.to_string_lossy().ends_with("-freestyle-1.json"), "{}", again.display());
+        assert!(again.to_string_lossy().ends_with("05-000000000040-freestyle.json"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_clock_set_back_never_prunes_the_records_saved_last() {
+        let dir = scratch("clock");
+        // A record from before records were numbered, then three saved today.
+        let old = record(1_700_000_000);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("001700000000-freestyle.json"), serde_json::to_vec(&old).unwrap())
+            .unwrap();
+        for started in [1_800_000_000, 1_800_000_100, 1_800_000_200] {
+            save(&dir, &record(started), 3).unwrap();
+        }
+        // The clock is set back a year: every record now starts before all the others.
+        for started in [1_760_000_000, 1_760_000_050] {
+            save(&dir, &record(started), 3).unwrap();
+        }
+        let starts: Vec<u64> = list(&dir).records.iter().map(|(_, r)| r.started).collect();
+        assert_eq!(starts, vec![1_760_000_050, 1_760_000_000, 1_800_000_200], "newest first");
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -139,19 +139,44 @@ mod files {
     use std::fs;
     use std::io::{self, Write};
     use std::path::{Path, PathBuf};
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    /// Temporary files this process has written, so that no two share a name.
+    static WRITES: AtomicU64 = AtomicU64::new(0);
 
     pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         if let Some(dir) = path.parent() {
             fs::create_dir_all(dir)?;
         }
+        // A name of its own: two games running at once each rename a whole file.
+        let write = WRITES.fetch_add(1, Ordering::Relaxed);
         let mut temporary = path.as_os_str().to_owned();
-        temporary.push(".tmp");
+        temporary.push(format!(".{}-{write}.tmp", std::process::id()));
         let temporary = PathBuf::from(temporary);
-        let mut file = fs::File::create(&temporary)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        drop(file);
-        fs::rename(&temporary, path)
+        let written = fs::File::create(&temporary).and_then(|mut file| {
+            file.write_all(bytes)?;
+            file.sync_all()
+        });
+        let renamed = written.and_then(|()| fs::rename(&temporary, path));
+        if renamed.is_err() {
+            let _ = fs::remove_file(&temporary);
+        }
+        renamed?;
+        sync_directory(path)
+    }
+
+    /// Makes the rename itself durable: until its directory is synced, a power cut can
+    /// bring back the old file.
+    #[cfg(unix)]
+    fn sync_directory(path: &Path) -> io::Result<()> {
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        fs::File::open(dir)?.sync_all()
+    }
+
+    /// Other systems sync a rename with the file (and cannot open a directory).
+    #[cfg(not(unix))]
+    fn sync_directory(_: &Path) -> io::Result<()> {
+        Ok(())
     }
 
     pub fn read(path: &Path) -> io::Result<Option<Vec<u8>>> {
@@ -232,5 +257,36 @@ mod page {
 
     pub fn remove(path: &Path) -> io::Result<()> {
         items()?.remove_item(&key(path)).map_err(|e| io::Error::other(format!("{e:?}")))
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_games_writing_one_file_at_once_each_leave_it_whole() {
+        let dir = std::env::temp_dir().join(format!("carrom-storage-{}", std::process::id()));
+        let path = dir.join("settings.json");
+        let versions: Vec<Vec<u8>> = (0..2u8).map(|v| vec![b'a' + v; 64 * 1024]).collect();
+        std::thread::scope(|scope| {
+            for version in &versions {
+                let path = &path;
+                scope.spawn(move || {
+                    for _ in 0..100 {
+                        write_atomic(path, version).expect("every write succeeds");
+                    }
+                });
+            }
+            for _ in 0..100 {
+                if let Ok(Some(bytes)) = read(&path) {
+                    assert!(versions.contains(&bytes), "a file of {} mixed bytes", bytes.len());
+                }
+            }
+        });
+        let left: Vec<PathBuf> =
+            std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+        assert_eq!(left, vec![path], "no temporary file is left behind");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
