@@ -121,6 +121,12 @@ pub struct Args {
     /// Tests and soak runs: send this many garbage datagrams per second to every peer.
     #[arg(long, default_value_t = 0)]
     inject_garbage: u32,
+    /// Hostile-peer tests: tell every peer that this seat is disconnected.
+    #[arg(long, hide = true)]
+    forge_disconnect: Option<u8>,
+    /// Hostile-peer tests: send false checksums.
+    #[arg(long, hide = true)]
+    forge_checksums: bool,
 }
 
 /// The line `carrom peer` prints.
@@ -348,12 +354,16 @@ fn impairment(args: &Args) -> Option<Impairment> {
     let any = args.impair_loss > 0.0
         || args.impair_delay_ms > 0
         || args.impair_jitter_ms > 0
-        || args.inject_garbage > 0;
+        || args.inject_garbage > 0
+        || args.forge_disconnect.is_some()
+        || args.forge_checksums;
     any.then(|| Impairment {
         loss: (args.impair_loss / 100.0).clamp(0.0, 1.0),
         delay: Duration::from_millis(args.impair_delay_ms),
         jitter: Duration::from_millis(args.impair_jitter_ms),
         garbage_per_second: args.inject_garbage,
+        forge_disconnect: args.forge_disconnect,
+        forge_checksums: args.forge_checksums,
         seed: args.seed,
     })
 }

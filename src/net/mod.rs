@@ -19,6 +19,7 @@ pub mod socket;
 pub mod turn_input;
 pub mod watch;
 pub mod watcher;
+pub mod wire;
 
 pub use session::{build_session, match_seed};
 pub use socket::{Counters, Impairment, SafeChannel};

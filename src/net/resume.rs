@@ -410,10 +410,13 @@ impl Round {
     fn decision(&self, expired: bool) -> Option<Resume> {
         let drops = self.drops();
         let absent = self.absent();
-        let forfeit = match absent.first() {
-            None => None,
-            Some(&seat) if expired || drops[seat as usize] >= MAX_DROPS => Some(seat),
-            Some(_) => return None,
+        // A player out of drops forfeits at once, but only with every other seat here: one
+        // merely slower to offer must not be left out.
+        let forfeit = match absent[..] {
+            [] => None,
+            [seat, ..] if expired => Some(seat),
+            [seat] if drops[seat as usize] >= MAX_DROPS => Some(seat),
+            _ => return None,
         };
         // The furthest history; between equals, the lowest seat's.
         let mut best = (&self.mine.held, self.mine.seat);
@@ -622,6 +625,12 @@ mod tests {
         dropper.drops = [0, 0, MAX_DROPS, 0];
         round.take(peer(1), dropper).unwrap();
         assert_eq!(round.decide(false).and_then(|r| r.forfeit), Some(2), "three drops");
+        let mut counted = offer(0, 0, held(0, 30));
+        counted.drops = [0, 0, MAX_DROPS, 0];
+        let mut slow = Round::new(3, seals(), peer(0), counted);
+        assert_eq!(slow.decide(false), None, "seat 1 has not offered yet: it is waited for");
+        slow.take(peer(1), offer(1, 0, held(0, 30))).unwrap();
+        assert_eq!(slow.decide(false).and_then(|r| r.forfeit), Some(2));
         round.forget(peer(1));
         assert_eq!(round.absent(), vec![1, 2]);
     }

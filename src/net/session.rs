@@ -19,13 +19,18 @@ pub const DESYNC_INTERVAL: u32 = 10;
 /// Silence after which the others are told a peer is interrupted.
 pub const DISCONNECT_NOTIFY: Duration = Duration::from_millis(750);
 
+/// GGRS's own disconnect timeout: never, in practice. A player silent past the grace
+/// period is held for by the host (`crate::net::resume`), which decides the forfeit with
+/// every player's agreement; GGRS would instead make it resign at once, and tell every
+/// other peer to, on one peer's word.
+const NEVER: Duration = Duration::from_secs(24 * 3600);
+
 /// A rollback session for `seats` (every player's peer id in player-handle order, this
-/// peer's included) over `socket`. A peer silent for `grace` counts as gone; until then
-/// the others wait for it (the session stops advancing once its prediction runs out).
+/// peer's included) over `socket`. A silent peer is waited for (the session stops
+/// advancing once its prediction runs out) and reported interrupted; never ruled gone.
 pub fn build_session<C>(
     me: PeerId,
     seats: &[PeerId],
-    grace: Duration,
     socket: SafeChannel,
 ) -> Result<P2PSession<C>, GgrsError>
 where
@@ -36,7 +41,7 @@ where
         .with_input_delay(INPUT_DELAY)
         .with_max_prediction_window(MAX_PREDICTION)
         .with_desync_detection_mode(DesyncDetection::On { interval: DESYNC_INTERVAL })
-        .with_disconnect_timeout(grace.max(DISCONNECT_NOTIFY * 2))
+        .with_disconnect_timeout(NEVER)
         .with_disconnect_notify_delay(DISCONNECT_NOTIFY)
         .with_fps(FRAME_RATE as usize)?;
     for (handle, id) in seats.iter().enumerate() {

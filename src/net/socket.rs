@@ -26,6 +26,9 @@ pub struct Counters {
     pub malformed: AtomicU64,
     /// Datagrams of another epoch's session, dropped.
     pub stale: AtomicU64,
+    /// Peers refused for claiming that a player is disconnected, in order (the host names
+    /// each in its log).
+    pub refused: Mutex<Vec<PeerId>>,
 }
 
 /// The game channel, shared by the sessions one match runs in turn (one per epoch).
@@ -54,6 +57,10 @@ pub struct Impairment {
     pub jitter: Duration,
     /// Garbage datagrams sent to every peer each second.
     pub garbage_per_second: u32,
+    /// Hostile-peer tests: every input message says that this seat is disconnected.
+    pub forge_disconnect: Option<u8>,
+    /// Hostile-peer tests: every checksum report is false.
+    pub forge_checksums: bool,
     /// Seed of the faults' random draws.
     pub seed: u64,
 }
@@ -66,6 +73,8 @@ pub struct SafeChannel {
     impairment: Option<Impairment>,
     delayed: VecDeque<(Instant, PeerId, Vec<u8>)>,
     peers: Vec<PeerId>,
+    /// Peers that claimed a player disconnected: nothing more of theirs is read.
+    refused: Vec<PeerId>,
     draws: u64,
     garbage_sent: u64,
     started: Instant,
@@ -82,6 +91,7 @@ impl SafeChannel {
             impairment: None,
             delayed: VecDeque::new(),
             peers: Vec::new(),
+            refused: Vec::new(),
             draws: 0,
             garbage_sent: 0,
             started: Instant::now(),
@@ -163,7 +173,15 @@ impl NonBlockingSocket<PeerId> for SafeChannel {
         if !self.peers.contains(peer) {
             self.peers.push(*peer);
         }
-        let Some(message) = encode(message) else { return };
+        let Some(mut message) = encode(message) else { return };
+        if let Some(impairment) = self.impairment {
+            if let Some(seat) = impairment.forge_disconnect {
+                message = super::wire::forge_disconnect(&message, seat as usize);
+            }
+            if impairment.forge_checksums {
+                message = super::wire::forge_checksum(&message);
+            }
+        }
         let mut bytes = self.epoch.to_le_bytes().to_vec();
         bytes.extend(message);
         match self.impairment {
@@ -192,6 +210,18 @@ impl NonBlockingSocket<PeerId> for SafeChannel {
             let (epoch, message) = packet.split_at(EPOCH_BYTES.min(packet.len()));
             if epoch.len() == EPOCH_BYTES && epoch != self.epoch.to_le_bytes() {
                 self.counters.stale.fetch_add(1, Ordering::Relaxed);
+                continue;
+            }
+            if self.refused.contains(&peer) {
+                continue;
+            }
+            if super::wire::claims_a_disconnect(message) {
+                // Refused, and everything after it this session: the claimant falls silent,
+                // so it is this peer's own evidence that decides what becomes of it.
+                self.refused.push(peer);
+                if let Ok(mut refused) = self.counters.refused.lock() {
+                    refused.push(peer);
+                }
                 continue;
             }
             match decode(message).filter(|_| epoch.len() == EPOCH_BYTES) {

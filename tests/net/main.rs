@@ -6,6 +6,7 @@
 mod browser;
 #[path = "../support/browser.rs"]
 mod browser_support;
+mod hostile;
 mod lan;
 #[path = "../support/net.rs"]
 mod net_support;

@@ -120,7 +120,7 @@ fn synctest_canary_catches_a_nondeterministic_step() {
 
 // ---- real peers -------------------------------------------------------------------------
 
-fn diagnostics_dir(test: &str) -> PathBuf {
+pub(crate) fn diagnostics_dir(test: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("online-{test}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -153,7 +153,7 @@ fn peer(url: &str, room: &str, players: u8, variant: &str, dir: &Path, extra: &[
 }
 
 /// Starts `carrom peer` as [`peer`] does, with what it says on stderr read line by line.
-fn heard_peer(
+pub(crate) fn heard_peer(
     who: &str,
     (url, room, players, variant): (&str, &str, u8, &str),
     dir: &Path,

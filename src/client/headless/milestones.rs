@@ -17,6 +17,8 @@ pub(super) struct Milestones {
     holding: bool,
     epoch: u32,
     over: bool,
+    /// Refusals said so far.
+    refusals: usize,
 }
 
 impl Milestones {
@@ -38,6 +40,13 @@ impl Milestones {
             self.began = true;
             news.push("the match began".to_string());
         }
+        // Counted from the newest back: the oldest are let go past the last kept.
+        let refusals = online.refusals();
+        let unsaid = refusals.len().min(online.refused_in_all().saturating_sub(self.refusals));
+        for why in &refusals[refusals.len() - unsaid..] {
+            news.push(format!("refused: {why}"));
+        }
+        self.refusals = online.refused_in_all();
         let holding = world.contains_resource::<Holding>();
         if holding && !self.holding {
             news.push("holding the match for a player who dropped".to_string());

@@ -537,7 +537,7 @@ fn wait_in_lobby(
     }
     let seats = seat_order(&peers);
     let grace = Duration::from_secs(u64::from(agreed_grace(&hellos)));
-    let session = match build_session::<OnlineConfig>(me, &seats, grace, channel) {
+    let session = match build_session::<OnlineConfig>(me, &seats, channel) {
         Ok(session) => session,
         Err(e) => {
             lobby.problem = Some(w.with("lobby-cannot-start", &[("why", e.to_string().into())]));

@@ -17,7 +17,7 @@ use crate::net::connect::HELLO_CHANNEL;
 use crate::net::connect::IceServer;
 use crate::net::diagnostics::{DesyncRecord, Found, FrameLog};
 use crate::net::hello::Hello;
-use crate::net::session::frame_inputs;
+use crate::net::session::{DISCONNECT_NOTIFY, frame_inputs};
 use crate::net::socket::{Counters, SharedChannel};
 use crate::net::turn_input::input_of;
 use crate::net::watch::MAX_WATCHERS;
@@ -33,6 +33,9 @@ use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, mpsc};
 use web_time::{Duration, Instant};
+
+/// Refusals an online match keeps to show.
+const MAX_REFUSALS: usize = 64;
 
 /// The GGRS configuration bevy_ggrs runs: carrom inputs between matchbox peers.
 pub type OnlineConfig = GgrsConfig<Input, PeerId>;
@@ -118,6 +121,14 @@ pub struct Online {
     pub(super) said_gone: Vec<PeerId>,
     /// Players GGRS has not heard from for a while (and not heard again since).
     pub(super) silent: Vec<PeerId>,
+    /// Players whose checksum differed from this player's: one alone, where others agree
+    /// with this player, is that player's fault (or lie), not a desync of the match.
+    disagreed: Vec<PeerId>,
+    /// What was refused from other peers, and from whom, in words (the last
+    /// [`MAX_REFUSALS`]): the log says each, and a headless peer says it on stderr.
+    refusals: Vec<String>,
+    /// Refusals in all, those let go included.
+    refused_in_all: usize,
     /// The ending was agreed without a session (a forfeit after a drop): it is final.
     pub(super) settled: bool,
     /// While a dropped player is waited for: what the players are told, with a countdown.
@@ -186,6 +197,9 @@ impl Online {
             gone: Vec::new(),
             said_gone: Vec::new(),
             silent: Vec::new(),
+            disagreed: Vec::new(),
+            refusals: Vec::new(),
+            refused_in_all: 0,
             settled: false,
             holding: None,
             impairment: None,
@@ -201,6 +215,44 @@ impl Online {
             worst_resim: Duration::ZERO,
             rollback_started: None,
         }
+    }
+
+    /// Notes that something `why` names was refused from another peer.
+    pub(super) fn refuse(&mut self, why: String) {
+        warn!("refused: {why}");
+        if self.refusals.len() == MAX_REFUSALS {
+            self.refusals.remove(0);
+        }
+        self.refusals.push(why);
+        self.refused_in_all += 1;
+    }
+
+    /// What was refused from other peers, oldest first (the last [`MAX_REFUSALS`]).
+    pub fn refusals(&self) -> &[String] {
+        &self.refusals
+    }
+
+    /// How many refusals there have been in all.
+    pub fn refused_in_all(&self) -> usize {
+        self.refused_in_all
+    }
+
+    /// Notes that `peer`'s checksum differed from this player's, and says whether the
+    /// match has desynced: with two players, yes; with more, once two others disagree with
+    /// this player (it is then the odd one out).
+    fn desynced(&mut self, peer: PeerId) -> bool {
+        let first = !self.disagreed.contains(&peer);
+        if first {
+            self.disagreed.push(peer);
+        }
+        let desynced = self.peers.len() == 2 || self.disagreed.len() >= 2;
+        if first && !desynced {
+            let who = self.name(peer);
+            self.refuse(format!(
+                "{who} reported a state no other player has: ignored while the others agree"
+            ));
+        }
+        desynced
     }
 
     /// The watchers connected now.
@@ -527,10 +579,19 @@ pub(super) fn session_events(
             }
         }
     }
+    let refused = online.counters.refused.lock().map(|mut r| std::mem::take(&mut *r));
+    for peer in refused.unwrap_or_default() {
+        let who = online.name(peer);
+        online.refuse(format!(
+            "{who} claimed a player was disconnected: nothing more of its is read this session"
+        ));
+    }
     for event in events {
         match event {
-            GgrsEvent::NetworkInterrupted { addr, disconnect_timeout } => {
-                let deadline = Instant::now() + Duration::from_millis(disconnect_timeout as u64);
+            GgrsEvent::NetworkInterrupted { addr, .. } => {
+                // Silent since the notice's delay; held for once the grace period is over.
+                let grace = online.seating.grace.saturating_sub(DISCONNECT_NOTIFY);
+                let deadline = Instant::now() + grace;
                 let seat = online.peers.iter().position(|p| *p == addr).unwrap_or(0);
                 online.waiting = Some((seat, deadline));
                 online.interrupted.0.get_or_insert_with(Instant::now);
@@ -551,6 +612,8 @@ pub(super) fn session_events(
                 let name = ("name", online.name(addr).into());
                 online.message = Some(w.with("online-left", &[name]));
             }
+            // One player alone disagreeing is refused (and named once) in `desynced`.
+            GgrsEvent::DesyncDetected { addr, .. } if !online.desynced(addr) => {}
             GgrsEvent::DesyncDetected { frame, local_checksum, remote_checksum, addr } => {
                 let me = online.socket.as_mut().and_then(|s| s.id());
                 let tag = me.map_or_else(|| "local".to_string(), |id| id.to_string());

@@ -52,6 +52,10 @@ const RETRY: Duration = Duration::from_secs(2);
 /// How long a new connection may take to reach a player before it is tried again.
 const REACH: Duration = Duration::from_secs(8);
 
+/// How long the players still here have to offer, once a player silent for the whole
+/// grace period is held for (every one of them starts holding on the first offer).
+const AGREE: Duration = Duration::from_secs(3);
+
 /// How long past the grace period a player that does not decide waits for the one that
 /// does, before it rules the forfeit itself.
 const LAST_RESORT: Duration = Duration::from_secs(10);
@@ -181,11 +185,6 @@ fn dropped(world: &mut World) -> Option<Inbox> {
         return None;
     }
     let mut online = world.get_resource_mut::<Online>()?;
-    if online.first_frame.is_none() && online.epoch == 0 {
-        // Before the first frame a player gone means the match cannot start (said by the
-        // session's events).
-        return None;
-    }
     let mut inbox: Inbox = online
         .socket
         .as_mut()
@@ -193,30 +192,50 @@ fn dropped(world: &mut World) -> Option<Inbox> {
         .map(|channel| channel.receive())
         .unwrap_or_default();
     // Only a player proving its seat makes the others hold: anything else is a stranger's.
+    let mut refused = Vec::new();
     let seals = &online.seating.seals;
     inbox.retain(|(peer, bytes)| match Resumption::decode(bytes) {
         Some(Resumption::Offer(offer)) if offer.proves_seat(seals) => true,
         Some(Resumption::Resume(_)) if online.peers.contains(peer) => true,
         _ => {
-            warn!("{peer} sent a resumption that proves no seat: ignored");
+            refused.push(format!("{peer} sent a resumption that proves no seat: ignored"));
             false
         }
     });
+    for why in refused {
+        online.refuse(why);
+    }
     let silent = online.silent.clone();
-    let dropped = online.gone.iter().chain(&online.said_gone).any(|p| silent.contains(p));
+    let left = online.gone.iter().chain(&online.said_gone).any(|p| silent.contains(p));
+    // Before the first frame a player gone means the match cannot start (said by the
+    // session's events); one silent all the grace period, or the others holding, is held
+    // for as at any other time.
+    let before_first = online.first_frame.is_none() && online.epoch == 0;
+    let dropped = (left && !before_first) || overdue(&online);
     let offered = inbox
         .iter()
         .any(|(_, bytes)| matches!(Resumption::decode(bytes), Some(Resumption::Offer(_))));
     (dropped || offered).then_some(inbox)
 }
 
+/// Whether a silent player has been silent for the whole grace period: it has had its
+/// wait, and is held for only as long as the others take to agree on its forfeit.
+fn overdue(online: &Online) -> bool {
+    let waited = online.waiting.is_some_and(|(_, deadline)| Instant::now() >= deadline);
+    waited && !online.silent.is_empty()
+}
+
 /// Stops the session and starts holding, with this player's offer.
 fn begin_holding(world: &mut World, inbox: Inbox) {
     let Some(mut online) = world.remove_resource::<Online>() else { return };
     world.remove_resource::<Session<OnlineConfig>>();
+    let overdue = overdue(&online);
     let silent = std::mem::take(&mut online.silent);
     let mut gone = std::mem::take(&mut online.gone);
     gone.extend(std::mem::take(&mut online.said_gone));
+    if overdue {
+        gone.extend(silent.iter().copied());
+    }
     gone.retain(|p| silent.contains(p));
     gone.sort();
     gone.dedup();
@@ -241,7 +260,9 @@ fn begin_holding(world: &mut World, inbox: Inbox) {
     let round = Round::new(online.peers.len(), online.seating.seals.clone(), me, mine);
     let names: Vec<String> = gone.iter().map(|p| online.name(*p)).collect();
     info!("holding the match: {} dropped", names.join(", "));
-    let mut holding = Holding::new(round, online.seating.grace);
+    // A player silent for the whole grace period has had its wait: the others only offer.
+    let grace = if overdue { AGREE } else { online.seating.grace };
+    let mut holding = Holding::new(round, grace);
     holding.inbox = inbox;
     world.insert_resource(holding);
     world.insert_resource(online);
@@ -287,7 +308,7 @@ fn hold(world: &mut World) {
                 match Resumption::decode(&bytes) {
                     Some(Resumption::Offer(offer)) => {
                         if let Err(why) = holding.round.take(peer, offer) {
-                            warn!("an offer from {peer} was refused: {}", refusal(why));
+                            online.refuse(format!("an offer from {peer}: {}", refusal(why)));
                         }
                     }
                     Some(Resumption::Resume(resume)) => {
@@ -295,11 +316,13 @@ fn hold(world: &mut World) {
                         match holding.round.accept(peer, &resume, expired) {
                             Ok(resumed) => decision = Some(resumed),
                             Err(why) => {
-                                warn!("a resumption from {peer} was refused: {}", refusal(why))
+                                online.refuse(format!("a resumption from {peer}: {}", refusal(why)))
                             }
                         }
                     }
-                    None => warn!("{peer} sent something that is not a resumption"),
+                    None => {
+                        online.refuse(format!("{peer} sent something that is not a resumption"))
+                    }
                 }
             }
         }
@@ -509,7 +532,7 @@ fn resume(world: &mut World, resumed: Resumed) {
         Some(impairment) => channel.impaired(impairment),
         None => channel,
     };
-    match build_session::<OnlineConfig>(me, &online.peers, online.seating.grace, channel) {
+    match build_session::<OnlineConfig>(me, &online.peers, channel) {
         Ok(session) => {
             world.insert_resource(RollbackFrameCount(0));
             world.insert_resource(ConfirmedFrameCount(-1));

@@ -1,0 +1,80 @@
+//! Hostile peers: a real `carrom peer` made to lie, through its hidden test switches, in
+//! a match with honest `carrom peer` players over real WebRTC in a fresh network
+//! namespace. Whatever it says, the honest players end on one hash, the liar's word
+//! changes nothing about anyone else, and each honest player says what it refused.
+
+use crate::net_support::{finish, isolated, signaling};
+use crate::online::{diagnostics_dir, heard_peer};
+use serde_json::Value;
+use std::process::Child;
+use std::sync::mpsc::Receiver;
+use std::time::Duration;
+
+/// Three bots in a Classic match as fast as they can play, the last one lying with
+/// `lie`; waited for 5 s when silent. Returns the honest players' exit codes and reports,
+/// with what each said.
+fn three_with_a_liar(test: &str, lie: &[&str]) -> Vec<(i32, Value, Vec<String>)> {
+    let (url, stop) = signaling();
+    let dir = diagnostics_dir(test);
+    let game = (url.as_str(), "0123456789ABE", 3, "classic");
+    let honest: &[&str] = &["--speed", "0", "--grace", "5"];
+    let players: Vec<(Child, Receiver<String>)> = ["honest-a", "honest-b"]
+        .iter()
+        .map(|who| heard_peer(who, game, &dir, &[honest, &["--as", who]].concat()))
+        .collect();
+    let liar = heard_peer("liar", game, &dir, &[honest, &["--as", "liar"], lie].concat());
+    let ended: Vec<(i32, Value, Vec<String>)> = players
+        .into_iter()
+        .map(|(child, heard)| {
+            let (code, report) = finish(child, Duration::from_secs(420));
+            (code, report, heard.iter().collect())
+        })
+        .collect();
+    let (mut liar, _) = liar;
+    let _ = liar.kill();
+    let _ = liar.wait();
+    let _ = stop.send(());
+    for (code, report, _) in &ended {
+        eprintln!("exit {code}: {report}");
+    }
+    assert_eq!(ended[0].1["hash"], ended[1].1["hash"], "the honest players end on one state");
+    assert_eq!(ended[0].1["frames"], ended[1].1["frames"]);
+    ended
+}
+
+#[test]
+fn a_player_claiming_another_is_disconnected_is_refused_and_forfeits_itself() {
+    let test = "a_player_claiming_another_is_disconnected_is_refused_and_forfeits_itself";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    // GGRS would make the named player resign on every machine at once. Here the claim is
+    // refused, the liar falls silent to the others, is held for, and after its third drop
+    // forfeits; the one it named plays on.
+    let ended = three_with_a_liar(test, &["--forge-disconnect", "0"]);
+    for (code, report, said) in &ended {
+        assert_eq!(*code, 3, "the match ended with a player ruled out: {report}");
+        assert_eq!(report["result"]["ending"], "opponent_gone");
+        let banner = report["banner"].as_str().unwrap_or_default();
+        let forfeits =
+            banner.starts_with("liar dropped") && banner.contains("it is ruled a forfeit");
+        assert!(forfeits, "the liar forfeits: {banner}");
+        let refused = said.iter().any(|l| l.contains("refused: liar claimed a player was"));
+        assert!(refused, "the refusal names the liar");
+    }
+}
+
+#[test]
+fn a_false_checksum_from_one_player_of_three_ends_nothing() {
+    let test = "a_false_checksum_from_one_player_of_three_ends_nothing";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    let ended = three_with_a_liar(test, &["--forge-checksums"]);
+    for (code, report, said) in &ended {
+        assert_eq!(*code, 0, "no desync: {report}");
+        assert_eq!(report["result"]["ending"], "finished");
+        let refused = said.iter().any(|l| l.contains("refused: liar reported a state"));
+        assert!(refused, "the refusal names the liar");
+    }
+}
