@@ -26,6 +26,12 @@ pub struct Config {
     /// Connections at once from one source address.
     #[arg(long, env = "CARROM_SIGNALING_MAX_PER_ADDRESS", default_value_t = 32)]
     pub max_per_address: usize,
+    /// Bits of an IPv6 address that name one source for the per-address cap: a home or a
+    /// host is given a /64 (and picks addresses in it at will), so its addresses count as
+    /// one. IPv4 addresses count one by one.
+    #[arg(long, env = "CARROM_SIGNALING_IPV6_PREFIX", default_value_t = 64,
+          value_parser = clap::value_parser!(u8).range(32..=128))]
+    pub ipv6_prefix: u8,
     /// Seconds a peer may stay silent (peers send keep-alives) before it is dropped.
     #[arg(long, env = "CARROM_SIGNALING_IDLE_TIMEOUT", default_value_t = 60)]
     pub idle_timeout: u64,

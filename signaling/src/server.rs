@@ -121,7 +121,8 @@ pub fn start(config: Config) -> Result<Running, String> {
     let web = config.web.clone().map(Arc::new);
     let metrics = Arc::new(Metrics::default());
     let registry = Arc::new(Registry::new(metrics.clone()));
-    let admission = Admission::new(config.max_connections, config.max_per_address);
+    let admission =
+        Admission::new(config.max_connections, config.max_per_address, config.ipv6_prefix);
     let (stop, stop_rx) = watch::channel(false);
     let (shell_stop, shell_stopped) = oneshot::channel();
     let handshake = config.handshake();
