@@ -44,6 +44,14 @@ pub struct Config {
     /// Messages a peer may send in a burst above the rate.
     #[arg(long, env = "CARROM_SIGNALING_BURST", default_value_t = 200)]
     pub burst: u32,
+    /// Bytes per second a peer may send (sustained): a peer's signals are a few KiB for
+    /// each peer it meets, so a sender flooding one receiver is cut off long before that
+    /// receiver's queue fills and would drop it as a slow reader.
+    #[arg(long, env = "CARROM_SIGNALING_BYTE_RATE", default_value_t = 16 * 1024)]
+    pub byte_rate: u32,
+    /// Bytes a peer may send in a burst above the byte rate.
+    #[arg(long, env = "CARROM_SIGNALING_BYTE_BURST", default_value_t = 64 * 1024)]
+    pub byte_burst: u32,
     /// The browser game to serve (a folder `scripts/build-web.sh` made): its page at `/`,
     /// so an invite link `http(s)://HOST/#CODE` opens the game in the match.
     #[arg(long, env = "CARROM_SIGNALING_WEB", value_name = "DIR")]
@@ -118,11 +126,16 @@ impl RateLimit {
 
     /// Takes a token for one message at `now`; false when the peer is over its rate.
     pub fn allow(&mut self, now: Instant) -> bool {
+        self.allow_n(now, 1)
+    }
+
+    /// Takes `n` tokens at `now` (a message's bytes); false when the peer is over its rate.
+    pub fn allow_n(&mut self, now: Instant, n: usize) -> bool {
         let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
         self.last = now;
         self.tokens = (self.tokens + elapsed * self.rate).min(self.burst);
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
+        if self.tokens >= n as f64 {
+            self.tokens -= n as f64;
             true
         } else {
             false

@@ -133,6 +133,7 @@ async fn read(
     kill: &Notify,
 ) -> Option<Rejection> {
     let mut rate = RateLimit::new(config.rate, config.burst);
+    let mut bytes = RateLimit::new(config.byte_rate, config.byte_burst);
     loop {
         let next = tokio::select! {
             next = tokio::time::timeout(config.idle(), stream.next()) => next,
@@ -154,7 +155,8 @@ async fn read(
             Message::Ping(_) | Message::Pong(_) => continue,
             Message::Binary(_) => return Some(Rejection::Malformed),
         };
-        if !rate.allow(Instant::now()) {
+        let now = Instant::now();
+        if !rate.allow(now) || !bytes.allow_n(now, text.len()) {
             return Some(Rejection::RateLimited);
         }
         match serde_json::from_str::<JsonPeerRequest>(text.as_str()) {

@@ -271,7 +271,8 @@ async fn a_silent_peer_is_dropped_after_the_idle_timeout() {
 
 #[tokio::test]
 async fn a_slow_reader_is_dropped_not_buffered_for() {
-    let s = server(Config { queue: 4, rate: 100_000, burst: 100_000, ..config() }).await;
+    let unlimited = Config { rate: 100_000, burst: 100_000, byte_rate: u32::MAX, ..config() };
+    let s = server(Config { queue: 4, byte_burst: u32::MAX, ..unlimited }).await;
     let room = format!("/r/{CODE}?seats=2");
     let (mut sender, _) = join(&s, &room).await;
     let (mut sleeper, id_sleeper) = join(&s, &room).await;
@@ -288,6 +289,34 @@ async fn a_slow_reader_is_dropped_not_buffered_for() {
     assert_eq!(s.metrics.rejections(Rejection::SlowReader), 1);
     assert_eq!(next_event(&mut sender).await, Some(JsonPeerEvent::PeerLeft(id_sleeper)));
     drop(sleeper.close(None).await);
+    s.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_sender_flooding_one_receiver_is_dropped_and_the_receiver_kept() {
+    let s = server(config()).await;
+    let room = format!("/r/{CODE}?seats=2");
+    let (mut flooder, id_flooder) = join(&s, &room).await;
+    let (mut sleeper, id_sleeper) = join(&s, &room).await;
+    let _ = next_event(&mut flooder).await;
+    // 15 KiB signals, as fast as the flooder can send them, to a peer not reading.
+    let big = "y".repeat(15 * 1024);
+    for _ in 0..200 {
+        if flooder.send(signal(id_sleeper, &big)).await.is_err() {
+            break;
+        }
+    }
+    assert_eq!(closed_with(&mut flooder).await, Some(4000 + Rejection::RateLimited as u16));
+    assert_eq!(s.metrics.rejections(Rejection::SlowReader), 0, "the receiver was kept");
+    let mut signals = 0;
+    let left = loop {
+        match next_event(&mut sleeper).await {
+            Some(JsonPeerEvent::Signal { .. }) => signals += 1,
+            other => break other,
+        }
+    };
+    assert_eq!(left, Some(JsonPeerEvent::PeerLeft(id_flooder)), "after {signals} signals");
+    assert!(signals <= 5, "the flood was cut off at its burst: {signals} signals");
     s.stop().await.unwrap();
 }
 
