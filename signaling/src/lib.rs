@@ -11,6 +11,8 @@
 pub mod admission;
 pub mod code;
 #[cfg(feature = "server")]
+pub mod front;
+#[cfg(feature = "server")]
 pub mod limits;
 #[cfg(feature = "server")]
 pub mod metrics;

@@ -32,6 +32,11 @@ pub struct Config {
     #[arg(long, env = "CARROM_SIGNALING_IPV6_PREFIX", default_value_t = 64,
           value_parser = clap::value_parser!(u8).range(32..=128))]
     pub ipv6_prefix: u8,
+    /// Connections that have not yet finished their request (or become a WebSocket), in
+    /// all; from one source the cap is --max-per-address. Their headers must arrive within
+    /// the handshake timeout.
+    #[arg(long, env = "CARROM_SIGNALING_MAX_PENDING", default_value_t = 1_024)]
+    pub max_pending: usize,
     /// Seconds a peer may stay silent (peers send keep-alives) before it is dropped.
     #[arg(long, env = "CARROM_SIGNALING_IDLE_TIMEOUT", default_value_t = 60)]
     pub idle_timeout: u64,

@@ -41,11 +41,14 @@ pub enum Rejection {
     WatchersFull,
     /// A trusted proxy did not say whose connection it passed on (`X-Forwarded-For`).
     Unforwarded,
+    /// Too many connections that have not finished a request (or become a WebSocket),
+    /// in all or from one source: half-open requests are capped, not held.
+    PendingCap,
 }
 
 impl Rejection {
     /// Every reason, for the metrics.
-    pub const ALL: [Rejection; 17] = [
+    pub const ALL: [Rejection; 18] = [
         Rejection::BadRoom,
         Rejection::BadSize,
         Rejection::RoomFull,
@@ -63,6 +66,7 @@ impl Rejection {
         Rejection::WatchersFull,
         Rejection::Started,
         Rejection::Unforwarded,
+        Rejection::PendingCap,
     ];
 
     /// The metric label.
@@ -85,6 +89,7 @@ impl Rejection {
             Rejection::WatchersFull => "watchers_full",
             Rejection::Started => "started",
             Rejection::Unforwarded => "unforwarded",
+            Rejection::PendingCap => "pending_cap",
         }
     }
 }
@@ -100,7 +105,7 @@ pub struct Metrics {
     pub rejoined: AtomicU64,
     /// Signals routed between peers.
     pub signals: AtomicU64,
-    rejections: [AtomicU64; 17],
+    rejections: [AtomicU64; Rejection::ALL.len()],
 }
 
 impl Metrics {

@@ -1,4 +1,5 @@
-//! The server: matchbox_signaling's shell (listener, graceful shutdown) with our routes —
+//! The server: matchbox_signaling's WebSocket state, served by our front ([`crate::front`]:
+//! header timeout, caps on half-open requests), with our routes —
 //! `/r/<CODE>?seats=N[&v=PROTOCOL]`, `/q/<key>?next=N`, `/w/<CODE>[?v=PROTOCOL]` (a
 //! watcher of a private room's match), `/j/<ROOM>/<old id>` (a player back in its room),
 //! `/health`, `/metrics`, and `/lan` (the game a LAN host serves, for joiners who typed its
@@ -10,6 +11,7 @@
 
 use crate::admission::Admission;
 use crate::code;
+use crate::front::{self, FrontLimits};
 use crate::limits::Config;
 use crate::metrics::{Census, Metrics, Rejection};
 use crate::origin;
@@ -66,7 +68,7 @@ pub struct Running {
     admission: Arc<Admission>,
     registry: Arc<Registry>,
     listing: Listing,
-    task: JoinHandle<Result<(), matchbox_signaling::Error>>,
+    task: JoinHandle<Result<(), String>>,
 }
 
 impl Running {
@@ -94,8 +96,7 @@ impl Running {
         }
         let _ = self.shell_stop.send(());
         match self.task.await {
-            Ok(Ok(())) => Ok(()),
-            Ok(Err(e)) => Err(e.to_string()),
+            Ok(result) => result,
             Err(e) => Err(e.to_string()),
         }
     }
@@ -103,8 +104,7 @@ impl Running {
     /// Waits until the server stops by itself (it does not, unless it fails).
     pub async fn wait(&mut self) -> Result<(), String> {
         match (&mut self.task).await {
-            Ok(Ok(())) => Ok(()),
-            Ok(Err(e)) => Err(e.to_string()),
+            Ok(result) => result,
             Err(e) => Err(e.to_string()),
         }
     }
@@ -137,16 +137,18 @@ pub fn start(config: Config) -> Result<Running, String> {
         listing: listing.clone(),
         instance: instance.clone(),
     };
-    let mut shell = SignalingServer::full_mesh_builder(config.addr)
+    let mut routes = None;
+    // matchbox_signaling's builder makes the routes (its WebSocket state with ours); the
+    // front serves them ([`crate::front`]).
+    let _shell = SignalingServer::full_mesh_builder(config.addr)
         .on_connection_request(|_| {
             Err(refusal(
                 StatusCode::NOT_FOUND,
                 "join a room: /r/<CODE>?seats=N, /q/<key>?next=N, watch one: /w/<CODE>, or come back to yours: /j/<ROOM>/<your old id>",
             ))
         })
-        .with_shutdown(shell_stopped)
-        .build_with(move |router: Router| {
-            router
+        .build_with(|router: Router| {
+            let router = router
                 .route("/r/{code}", get(private_room))
                 .route("/q/{key}", get(quick_match))
                 .route("/w/{code}", get(watch_room))
@@ -164,11 +166,34 @@ pub fn start(config: Config) -> Result<Running, String> {
                 .layer(axum::middleware::map_response(move |response| {
                     signed(named.clone(), response)
                 }))
-                .layer(Extension(app))
+                .layer(Extension(app));
+            routes = Some(router.clone());
+            router
         });
-    let addr = shell.bind().map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
+    let router = routes.ok_or("the routes were not made")?;
+    let cannot = |e: std::io::Error| format!("cannot listen on {}: {e}", config.addr);
+    let listener = std::net::TcpListener::bind(config.addr).map_err(cannot)?;
+    listener.set_nonblocking(true).map_err(cannot)?;
+    let listener = tokio::net::TcpListener::from_std(listener).map_err(cannot)?;
+    let addr = listener.local_addr().map_err(cannot)?;
     let name = instance.get_or_init(|| config.instance_name(addr)).clone();
-    let task = tokio::spawn(shell.serve());
+    let limits = FrontLimits {
+        header_timeout: config.handshake(),
+        pending: config.max_pending,
+        pending_per_source: config.max_per_address,
+    };
+    let proxies = config.trusted_proxies.clone();
+    let front_metrics = metrics.clone();
+    let prefix = config.ipv6_prefix;
+    let task = tokio::spawn(front::serve(
+        listener,
+        router,
+        limits,
+        prefix,
+        proxies,
+        front_metrics,
+        shell_stopped,
+    ));
     Ok(Running {
         addr,
         metrics,
