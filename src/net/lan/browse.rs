@@ -11,6 +11,13 @@ use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::sync::{Mutex, mpsc};
 
+/// Games the list keeps: a network announcing thousands (a hostile neighbour) gets the
+/// first ones, not a list without end.
+const MAX_GAMES: usize = 64;
+
+/// Hosts asked what they host at once, each on a thread of its own.
+const MAX_ASKING: usize = 8;
+
 /// A host's answer to "what do you host?", for the instance asked about.
 type Asked = (String, mpsc::Receiver<Result<Listing, String>>);
 
@@ -41,14 +48,17 @@ impl LanBrowser {
             changed |= match event {
                 ServiceEvent::ServiceResolved(service) => {
                     let mut game = found(&service);
+                    let room = self.games.len() < MAX_GAMES;
+                    if !room && !self.games.contains_key(&game.instance) {
+                        continue;
+                    }
                     if game.listing.is_err() {
                         self.ask(&game);
                         if let Some(known) = self.games.get(&game.instance) {
                             game.listing = known.listing.clone();
                         }
                     }
-                    let before = self.games.insert(game.instance.clone(), game.clone());
-                    before.as_ref() != Some(&game)
+                    keep(&mut self.games, game)
                 }
                 ServiceEvent::ServiceRemoved(_, instance) => self.games.remove(&instance).is_some(),
                 _ => false,
@@ -60,7 +70,8 @@ impl LanBrowser {
     /// Asks `game`'s host what it hosts, unless it is being asked already.
     fn ask(&mut self, game: &FoundGame) {
         let Ok(mut asking) = self.asking.lock() else { return };
-        if game.addresses.is_empty() || asking.iter().any(|(i, _)| *i == game.instance) {
+        let busy = asking.len() >= MAX_ASKING;
+        if busy || game.addresses.is_empty() || asking.iter().any(|(i, _)| *i == game.instance) {
             return;
         }
         let (answer, answered) = mpsc::channel();
@@ -108,6 +119,16 @@ impl Drop for LanBrowser {
     }
 }
 
+/// Puts `game` in the list, unless the list is full and it is new; true if the list
+/// changed.
+fn keep(games: &mut BTreeMap<String, FoundGame>, game: FoundGame) -> bool {
+    if games.len() >= MAX_GAMES && !games.contains_key(&game.instance) {
+        return false;
+    }
+    let before = games.insert(game.instance.clone(), game.clone());
+    before.as_ref() != Some(&game)
+}
+
 /// A resolved service as a game of the list.
 fn found(service: &ResolvedService) -> FoundGame {
     let txt = &service.txt_properties;
@@ -137,9 +158,19 @@ pub fn find(
     let deadline = std::time::Instant::now() + within;
     let mut browser = LanBrowser::start()?;
     let mut refused: Vec<String> = Vec::new();
+    // Each game is asked once (again only if what it says changes): asking takes time, and
+    // the search has a bound.
+    let mut asked: Vec<FoundGame> = Vec::new();
     while std::time::Instant::now() < deadline {
         browser.poll();
         for game in browser.games() {
+            if std::time::Instant::now() >= deadline {
+                break;
+            }
+            if asked.contains(&game) {
+                continue;
+            }
+            asked.push(game.clone());
             let named = match (&game.listing, host) {
                 (Ok(listing), Some(host)) => listing.host == host,
                 (Err(_), Some(_)) => false,
@@ -177,4 +208,25 @@ pub fn find(
 
 fn is_link_local_v6(ip: &std::net::IpAddr) -> bool {
     matches!(ip, std::net::IpAddr::V6(v6) if (v6.segments()[0] & 0xffc0) == 0xfe80)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(n: usize) -> FoundGame {
+        let listing = Err("not read".to_string());
+        FoundGame { instance: format!("game {n}._carrom._tcp.local."), listing, addresses: vec![] }
+    }
+
+    #[test]
+    fn a_network_announcing_thousands_of_games_fills_the_list_and_no_more() {
+        let mut games = BTreeMap::new();
+        let kept = (0..5_000).filter(|n| keep(&mut games, game(*n))).count();
+        assert_eq!((kept, games.len()), (MAX_GAMES, MAX_GAMES));
+        let mut changed = game(3);
+        changed.addresses.push("10.0.0.3:4000".parse().unwrap());
+        assert!(keep(&mut games, changed), "a game already listed is still updated");
+        assert!(!keep(&mut games, game(3_000)), "a new one is not");
+    }
 }

@@ -19,7 +19,10 @@ impl FoundGame {
     pub fn line(&self) -> String {
         match &self.listing {
             Ok(listing) => listing.line(),
-            Err(_) => self.instance.split("._carrom").next().unwrap_or_default().to_string(),
+            Err(_) => {
+                let name = self.instance.split("._carrom").next().unwrap_or_default();
+                crate::net::name::shown_name(name, 40)
+            }
         }
     }
 
