@@ -30,7 +30,7 @@ impl Admission {
 
     /// The source `address` counts as: itself (IPv4, or an IPv4-mapped IPv6 address), or
     /// its IPv6 network.
-    fn source(&self, address: IpAddr) -> IpAddr {
+    pub fn source(&self, address: IpAddr) -> IpAddr {
         match address {
             IpAddr::V6(v6) if v6.to_ipv4_mapped().is_none() => {
                 let bits = u128::from(v6);

@@ -25,6 +25,8 @@ pub mod page;
 #[cfg(feature = "server")]
 pub mod peer;
 #[cfg(feature = "server")]
+pub mod probes;
+#[cfg(feature = "server")]
 pub mod rooms;
 #[cfg(feature = "server")]
 pub mod server;

@@ -129,6 +129,17 @@ impl RateLimit {
         }
     }
 
+    /// A bucket of `per_minute` tokens a minute, at most `burst` stored.
+    pub fn per_minute(per_minute: u32, burst: u32) -> RateLimit {
+        RateLimit { rate: per_minute as f64 / 60.0, ..RateLimit::new(0, burst) }
+    }
+
+    /// Whether a token would be there at `now`, without taking it.
+    pub fn would_allow(&self, now: Instant) -> bool {
+        let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
+        (self.tokens + elapsed * self.rate).min(self.burst) >= 1.0
+    }
+
     /// Takes a token for one message at `now`; false when the peer is over its rate.
     pub fn allow(&mut self, now: Instant) -> bool {
         self.allow_n(now, 1)

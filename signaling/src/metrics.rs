@@ -44,11 +44,13 @@ pub enum Rejection {
     /// Too many connections that have not finished a request (or become a WebSocket),
     /// in all or from one source: half-open requests are capped, not held.
     PendingCap,
+    /// A source asked to watch too many rooms that do not exist: it is guessing codes.
+    Probing,
 }
 
 impl Rejection {
     /// Every reason, for the metrics.
-    pub const ALL: [Rejection; 18] = [
+    pub const ALL: [Rejection; 19] = [
         Rejection::BadRoom,
         Rejection::BadSize,
         Rejection::RoomFull,
@@ -67,6 +69,7 @@ impl Rejection {
         Rejection::Started,
         Rejection::Unforwarded,
         Rejection::PendingCap,
+        Rejection::Probing,
     ];
 
     /// The metric label.
@@ -90,6 +93,7 @@ impl Rejection {
             Rejection::Started => "started",
             Rejection::Unforwarded => "unforwarded",
             Rejection::PendingCap => "pending_cap",
+            Rejection::Probing => "probing",
         }
     }
 }

@@ -17,6 +17,7 @@ use crate::metrics::{Census, Metrics, Rejection};
 use crate::origin;
 use crate::page;
 use crate::peer::{self, Join};
+use crate::probes::Probes;
 use crate::rooms::{Registry, grace_of};
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, Path, Query};
@@ -40,6 +41,7 @@ struct App {
     stop: watch::Receiver<bool>,
     listing: Listing,
     instance: Instance,
+    probes: Arc<Probes>,
 }
 
 /// The instance's name, known once it has bound its address.
@@ -136,6 +138,7 @@ pub fn start(config: Config) -> Result<Running, String> {
         stop: stop_rx,
         listing: listing.clone(),
         instance: instance.clone(),
+        probes: Arc::new(Probes::default()),
     };
     let mut routes = None;
     // matchbox_signaling's builder makes the routes (its WebSocket state with ours); the
@@ -266,6 +269,10 @@ fn refuse(app: &App, why: Rejection) -> Response {
             StatusCode::BAD_REQUEST,
             "the proxy did not say whose connection this is (X-Forwarded-For)",
         ),
+        Rejection::Probing => (
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many requests to watch matches that are not there: wait a minute",
+        ),
         _ => (StatusCode::BAD_REQUEST, "refused"),
     };
     refusal(status, reason)
@@ -364,7 +371,17 @@ async fn watch_room(
 ) -> Response {
     let Some(code) = code::normalise(&code) else { return refuse(&app, Rejection::BadRoom) };
     let Some(version) = version(&params) else { return refuse(&app, Rejection::BadRoom) };
+    let Some(client) = origin::client(origin.ip(), &headers, &app.config.trusted_proxies) else {
+        return refuse(&app, Rejection::Unforwarded);
+    };
+    let source = app.admission.source(client);
+    if !app.probes.allowed(source) {
+        return refuse(&app, Rejection::Probing);
+    }
     if let Err(why) = app.registry.check_watch(&code, &version) {
+        if why == Rejection::NoMatch {
+            app.probes.missed(source);
+        }
         return refuse(&app, why);
     }
     upgrade(app, ws, (origin, headers), Join::Watch { code, version })

@@ -321,6 +321,29 @@ async fn a_sender_flooding_one_receiver_is_dropped_and_the_receiver_kept() {
 }
 
 #[tokio::test]
+async fn a_source_guessing_codes_to_watch_is_held_back() {
+    let s = server(config()).await;
+    let _player = join(&s, &format!("/r/{CODE}?seats=2")).await;
+    // Codes nobody opened: each a miss, until the source is held back.
+    let mut statuses = Vec::new();
+    for n in 0..40 {
+        let guess = format!("0123456789{:03}", 100 + n);
+        statuses.push(refused(&s, &format!("/w/{guess}?v=5")).await.0);
+        if statuses.last() == Some(&429) {
+            break;
+        }
+    }
+    // Ten at once; on a slow machine one more may have come back in the meantime.
+    assert_eq!(&statuses[..10], &[404; 10], "{statuses:?}");
+    assert_eq!(statuses.last(), Some(&429), "then held back: {statuses:?}");
+    let (status, body) = refused(&s, &format!("/w/{CODE}?v=5")).await;
+    assert_eq!(status, 429, "a room that exists answers the guesser the same way");
+    assert!(body.contains("wait a minute"), "{body}");
+    assert_eq!(s.metrics.rejections(Rejection::Probing), 2);
+    s.stop().await.unwrap();
+}
+
+#[tokio::test]
 async fn a_connection_flood_past_the_caps_is_refused() {
     let s = server(Config { max_per_address: 5, ..config() }).await;
     let mut held = Vec::new();

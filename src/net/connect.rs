@@ -120,7 +120,9 @@ fn describe(error: &str, otherwise: &str) -> String {
          and both players need the same one"
             .into()
     } else if says("429") {
-        "the signaling server refused: too many connections from this address".into()
+        "the signaling server refused: too many connections, or too many codes that match \
+         nothing, from this address (wait a minute)"
+            .into()
     } else if says("503") {
         "the signaling server is full: try again later".into()
     } else if says("400") {
