@@ -29,6 +29,8 @@ pub mod probes;
 #[cfg(feature = "server")]
 pub mod rooms;
 #[cfg(feature = "server")]
+pub mod seat_token;
+#[cfg(feature = "server")]
 pub mod server;
 
 #[cfg(feature = "server")]

@@ -5,6 +5,7 @@ use crate::admission::Ticket;
 use crate::limits::{Config, RateLimit};
 use crate::metrics::Rejection;
 use crate::rooms::{Contact, Registry};
+use crate::seat_token::SeatToken;
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures::{SinkExt, StreamExt};
 use matchbox_protocol::{JsonPeerEvent, JsonPeerRequest, PeerId, PeerRequest};
@@ -26,6 +27,8 @@ pub enum Join {
         version: String,
         /// How long the room is kept for its players once they have all left.
         grace: Duration,
+        /// What the player will show to take its seat back, if it gave one.
+        token: Option<SeatToken>,
     },
     /// A player back in the started room `room` (its code or quick-match key) where it
     /// held seat id `old`.
@@ -36,6 +39,8 @@ pub enum Join {
         old: PeerId,
         /// The client's protocol version (empty: not named).
         version: String,
+        /// The token it gave when it first joined.
+        token: Option<SeatToken>,
     },
     /// A watcher of private room `code`'s match.
     Watch {
@@ -52,6 +57,8 @@ pub enum Join {
         size: u8,
         /// How long the room is kept for its players once they have all left.
         grace: Duration,
+        /// What the player will show to take its seat back, if it gave one.
+        token: Option<SeatToken>,
     },
 }
 
@@ -72,17 +79,24 @@ pub async fn run(
     let _ = outbox.try_send(hello);
     let contact = Contact { outbox: outbox.clone(), kill: kill.clone() };
     let joined = match &join {
-        Join::Private { code, seats, version, grace } => {
-            registry.join_private(code, *seats, version, *grace, peer, contact).map(|_| ())
+        Join::Private { code, seats, version, grace, token } => {
+            let joined = registry.join_private(code, *seats, version, *grace, peer, contact);
+            if let (Ok(_), Some(token)) = (&joined, token) {
+                registry.keep_token(peer, token.clone());
+            }
+            joined.map(|_| ())
         }
-        Join::Rejoin { room, old, version } => {
-            registry.rejoin(room, *old, version, peer, contact).map(|_| ())
+        Join::Rejoin { room, old, version, token } => {
+            registry.rejoin(room, *old, version, token.as_ref(), peer, contact).map(|_| ())
         }
         Join::Watch { code, version } => {
             registry.watch_private(code, version, peer, contact).map(|_| ())
         }
-        Join::Quick { key, size, grace } => {
+        Join::Quick { key, size, grace, token } => {
             registry.join_quick(key, *size, *grace, peer, contact);
+            if let Some(token) = token {
+                registry.keep_token(peer, token.clone());
+            }
             Ok(())
         }
     };

@@ -10,6 +10,7 @@
 //! (or every player at once, after a network cut) finds it again.
 
 use crate::metrics::{Metrics, Rejection};
+use crate::seat_token::SeatToken;
 use axum::extract::ws::Message;
 use matchbox_protocol::{JsonPeerEvent, PeerId};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -74,6 +75,8 @@ struct Room {
     watchers: BTreeMap<PeerId, Contact>,
     /// Every id that has held a seat since the room started (none: not started).
     holders: Vec<PeerId>,
+    /// What each player (and each holder gone) must show to take its seat back.
+    tokens: BTreeMap<PeerId, SeatToken>,
     /// How long the room is kept once its last player has left, after it started.
     grace: Duration,
     /// When its last player left, if the room is being kept for them.
@@ -88,6 +91,7 @@ impl Room {
             peers: BTreeMap::new(),
             watchers: BTreeMap::new(),
             holders: Vec::new(),
+            tokens: BTreeMap::new(),
             grace,
             empty_since: None,
         }
@@ -130,6 +134,9 @@ impl Room {
             return deliver(self.peers.iter(), &news);
         }
         self.peers.remove(&peer);
+        if !self.holders.contains(&peer) {
+            self.tokens.remove(&peer);
+        }
         deliver(self.everyone(), &news)
     }
 
@@ -225,13 +232,35 @@ impl Registry {
         Ok(key)
     }
 
-    /// Whether a player who held seat id `old` could come back to its room now (checked
-    /// before the upgrade, to refuse with a clear HTTP reason; `rejoin` decides).
-    pub fn check_rejoin(&self, room: &str, old: PeerId, version: &str) -> Result<(), Rejection> {
+    /// Keeps `token` as what `peer`, a player just seated, must show to take its seat back.
+    pub fn keep_token(&self, peer: PeerId, token: SeatToken) {
+        let mut inner = self.lock();
+        let Some(key) = inner.room_of.get(&peer).cloned() else { return };
+        if let Some(room) = inner.rooms.get_mut(&key)
+            && room.peers.contains_key(&peer)
+        {
+            room.tokens.insert(peer, token);
+        }
+    }
+
+    /// Whether a player who held seat id `old` could come back to its room now, showing
+    /// `token` (checked before the upgrade, to refuse with a clear HTTP reason; `rejoin`
+    /// decides). A seat whose player gave a token is taken back only with it; a wrong one
+    /// is answered as if there were no such seat.
+    pub fn check_rejoin(
+        &self,
+        room: &str,
+        old: PeerId,
+        version: &str,
+        token: Option<&SeatToken>,
+    ) -> Result<(), Rejection> {
         let mut inner = self.lock();
         self.expire(&mut inner);
         let key = inner.held.get(&old).filter(|k| k.name() == room).ok_or(Rejection::NoMatch)?;
         let room = inner.rooms.get(key).ok_or(Rejection::NoMatch)?;
+        if room.tokens.get(&old).is_some_and(|kept| !kept.is(token)) {
+            return Err(Rejection::NoMatch);
+        }
         if room.version != version {
             return Err(Rejection::VersionMismatch);
         }
@@ -246,15 +275,17 @@ impl Registry {
     /// is free there: a player coming back after a crash or a network cut. The room's
     /// players are told of it as of any arrival. (The name is what a proxy in front of
     /// several instances routes by, so the player reaches the instance holding the room.)
+    #[allow(clippy::too_many_arguments)]
     pub fn rejoin(
         &self,
         room: &str,
         old: PeerId,
         version: &str,
+        token: Option<&SeatToken>,
         peer: PeerId,
         contact: Contact,
     ) -> Result<RoomKey, Rejection> {
-        self.check_rejoin(room, old, version)?;
+        self.check_rejoin(room, old, version, token)?;
         let mut inner = self.lock();
         let key = inner.held.get(&old).cloned().ok_or(Rejection::NoMatch)?;
         let Some(room) = inner.rooms.get_mut(&key) else { return Err(Rejection::NoMatch) };
@@ -266,6 +297,9 @@ impl Registry {
             inner.kept.remove(&(deadline, key.clone()));
         }
         self.admit(&mut inner, &key, peer, contact);
+        if let (Some(token), Some(room)) = (token, inner.rooms.get_mut(&key)) {
+            room.tokens.insert(peer, token.clone());
+        }
         self.metrics.rejoined.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         Ok(key)
     }

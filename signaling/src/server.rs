@@ -19,6 +19,7 @@ use crate::page;
 use crate::peer::{self, Join};
 use crate::probes::Probes;
 use crate::rooms::{Registry, grace_of};
+use crate::seat_token::SeatToken;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, Path, Query};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
@@ -321,10 +322,13 @@ async fn private_room(
     let Some(grace) = grace_of(params.get("grace").map(String::as_str)) else {
         return refuse(&app, Rejection::BadRoom);
     };
+    let Ok(token) = SeatToken::parse(params.get("seat").map(String::as_str)) else {
+        return refuse(&app, Rejection::BadRoom);
+    };
     if let Err(why) = app.registry.check_private(&code, seats, &version) {
         return refuse(&app, why);
     }
-    upgrade(app, ws, (origin, headers), Join::Private { code, seats, version, grace })
+    upgrade(app, ws, (origin, headers), Join::Private { code, seats, version, grace, token })
 }
 
 /// A player coming back to the started room where it held seat id `id`.
@@ -339,11 +343,14 @@ async fn rejoin_room(
     let Ok(old) = uuid::Uuid::parse_str(&id) else { return refuse(&app, Rejection::BadRoom) };
     let old = matchbox_protocol::PeerId(old);
     let Some(version) = version(&params) else { return refuse(&app, Rejection::BadRoom) };
+    let Ok(token) = SeatToken::parse(params.get("seat").map(String::as_str)) else {
+        return refuse(&app, Rejection::BadRoom);
+    };
     let room = code::normalise(&room).unwrap_or(room);
-    if let Err(why) = app.registry.check_rejoin(&room, old, &version) {
+    if let Err(why) = app.registry.check_rejoin(&room, old, &version, token.as_ref()) {
         return refuse(&app, why);
     }
-    upgrade(app, ws, (origin, headers), Join::Rejoin { room, old, version })
+    upgrade(app, ws, (origin, headers), Join::Rejoin { room, old, version, token })
 }
 
 /// The protocol version a client names: clients of different versions must never meet, so
@@ -405,7 +412,10 @@ async fn quick_match(
     let Some(grace) = grace_of(params.get("grace").map(String::as_str)) else {
         return refuse(&app, Rejection::BadRoom);
     };
-    upgrade(app, ws, (origin, headers), Join::Quick { key, size: next, grace })
+    let Ok(token) = SeatToken::parse(params.get("seat").map(String::as_str)) else {
+        return refuse(&app, Rejection::BadRoom);
+    };
+    upgrade(app, ws, (origin, headers), Join::Quick { key, size: next, grace, token })
 }
 
 async fn render_metrics(Extension(app): Extension<App>) -> Response {

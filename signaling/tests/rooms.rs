@@ -520,12 +520,16 @@ async fn watchers_hold_no_seat_meet_only_players_and_are_capped() {
     s.stop().await.unwrap();
 }
 
+/// The tokens two players give when they join, to take their seats back with.
+const TOKEN_A: &str = "0123456789abcdef0123456789abcdef";
+const TOKEN_B: &str = "fedcba9876543210fedcba9876543210";
+
 #[tokio::test]
 async fn a_started_room_keeps_a_dropped_players_seat_for_it_alone_and_for_its_grace_period() {
     let s = server(config()).await;
     let room = format!("/r/{CODE}?seats=2&v=4&grace=2");
-    let (mut a, id_a) = join(&s, &room).await;
-    let (b, id_b) = join(&s, &room).await;
+    let (mut a, id_a) = join(&s, &format!("{room}&seat={TOKEN_A}")).await;
+    let (b, id_b) = join(&s, &format!("{room}&seat={TOKEN_B}")).await;
     assert_eq!(next_event(&mut a).await, Some(JsonPeerEvent::NewPeer(id_b)));
     drop(b);
     assert_eq!(next_event(&mut a).await, Some(JsonPeerEvent::PeerLeft(id_b)));
@@ -536,13 +540,20 @@ async fn a_started_room_keeps_a_dropped_players_seat_for_it_alone_and_for_its_gr
     let (status, _) =
         refused(&s, &format!("/j/{CODE}/00000000-0000-0000-0000-000000000000?v=4")).await;
     assert_eq!(status, 404, "an id that never held a seat here");
-    let (status, _) = refused(&s, &format!("/j/{CODE}/{}?v=3", id_b.0)).await;
+    let (status, _) = refused(&s, &format!("/j/{CODE}/{}?v=3&seat={TOKEN_B}", id_b.0)).await;
     assert_eq!(status, 426, "the same version only");
-    let (status, _) = refused(&s, &format!("/j/{CODE}/{}?v=4", id_a.0)).await;
+    let (status, _) = refused(&s, &format!("/j/{CODE}/{}?v=4&seat={TOKEN_A}", id_a.0)).await;
     assert_eq!(status, 409, "a player still connected: its seat is not free");
-    let (status, _) = refused(&s, &format!("/j/ABCDEFGHJKMN2/{}?v=4", id_b.0)).await;
+    let (status, _) = refused(&s, &format!("/j/ABCDEFGHJKMN2/{}?v=4&seat={TOKEN_B}", id_b.0)).await;
     assert_eq!(status, 404, "an id is taken back only into the room it held a seat in");
-    let (mut back, id_back) = join(&s, &format!("/j/{CODE}/{}?v=4", id_b.0)).await;
+    // Its id is no proof (every peer in the room learns it): only its token is.
+    let (status, _) = refused(&s, &format!("/j/{CODE}/{}?v=4", id_b.0)).await;
+    assert_eq!(status, 404, "another peer showing only the dropped player's id");
+    let (status, _) = refused(&s, &format!("/j/{CODE}/{}?v=4&seat={TOKEN_A}", id_b.0)).await;
+    assert_eq!(status, 404, "another player's token");
+    let (status, _) = refused(&s, &format!("/j/{CODE}/{}?v=4&seat=xyz", id_b.0)).await;
+    assert_eq!(status, 400, "a malformed token");
+    let (mut back, id_back) = join(&s, &format!("/j/{CODE}/{}?v=4&seat={TOKEN_B}", id_b.0)).await;
     assert_eq!(next_event(&mut a).await, Some(JsonPeerEvent::NewPeer(id_back)));
     assert_eq!(s.metrics.rejections(Rejection::Started), 1);
     // Everyone leaves (a network cut on both sides): the room waits for them.
@@ -550,8 +561,10 @@ async fn a_started_room_keeps_a_dropped_players_seat_for_it_alone_and_for_its_gr
     assert_eq!(next_event(&mut back).await, Some(JsonPeerEvent::PeerLeft(id_a)));
     drop(back);
     until_figure(&s, "carrom_signaling_peers", 0).await;
-    let (mut a2, id_a2) = join(&s, &format!("/j/{CODE}/{}?v=4", id_a.0)).await;
-    let (_b2, id_b2) = join(&s, &format!("/j/{CODE}/{}?v=4", id_back.0)).await;
+    let (status, _) = refused(&s, &format!("/j/{CODE}/{}?v=4", id_back.0)).await;
+    assert_eq!(status, 404, "the token goes with the seat from one id to the next");
+    let (mut a2, id_a2) = join(&s, &format!("/j/{CODE}/{}?v=4&seat={TOKEN_A}", id_a.0)).await;
+    let (_b2, id_b2) = join(&s, &format!("/j/{CODE}/{}?v=4&seat={TOKEN_B}", id_back.0)).await;
     assert_eq!(next_event(&mut a2).await, Some(JsonPeerEvent::NewPeer(id_b2)));
     assert_ne!(id_a2, id_a);
     drop(a2);
@@ -560,7 +573,7 @@ async fn a_started_room_keeps_a_dropped_players_seat_for_it_alone_and_for_its_gr
     // code is free for a new one.
     until_figure(&s, "carrom_signaling_peers", 0).await;
     tokio::time::sleep(Duration::from_millis(2_500)).await;
-    let (status, _) = refused(&s, &format!("/j/{CODE}/{}?v=4", id_a.0)).await;
+    let (status, _) = refused(&s, &format!("/j/{CODE}/{}?v=4&seat={TOKEN_A}", id_a.0)).await;
     assert_eq!(status, 404);
     let metrics = get(&s, "/metrics").await.1;
     assert_eq!(figure(&metrics, "carrom_signaling_rooms"), Some(0), "kept room expired: {metrics}");

@@ -3,6 +3,7 @@
 //! does not know it); in a quick match everyone asked for the same one.
 
 use super::PROTOCOL_VERSION;
+use super::seat_key::Seal;
 use crate::rules::{Settings, Variant};
 use crate::sim::PresetId;
 use matchbox_socket::PeerId;
@@ -38,10 +39,10 @@ pub struct Hello {
     /// A watcher, not a player: it holds no seat and is sent the match.
     #[serde(default)]
     pub watcher: bool,
-    /// The [`crate::net::resume::seal`] of this player's secret, which takes its seat back
-    /// if it drops.
+    /// The public half of this player's seat key, which proves its seat if it drops and
+    /// comes back (a watcher's is empty).
     #[serde(default)]
-    pub seal: u64,
+    pub seal: Seal,
     /// Seconds a dropped player is waited for (the creator's choice is the match's).
     #[serde(default = "default_grace")]
     pub grace: u16,
@@ -90,13 +91,13 @@ impl Hello {
             game: "carrom".into(),
             colour: String::new(),
             watcher: false,
-            seal: 0,
+            seal: Seal::default(),
             grace: DEFAULT_GRACE,
         }
     }
 
     /// The same hello with this player's seal and the grace period it asks for.
-    pub fn sealed(mut self, seal: u64, grace: u16) -> Hello {
+    pub fn sealed(mut self, seal: Seal, grace: u16) -> Hello {
         self.seal = seal;
         self.grace = grace.clamp(GRACE_RANGE.0, GRACE_RANGE.1);
         self
@@ -169,7 +170,7 @@ pub fn agreed_grace(hellos: &[(PeerId, Hello)]) -> u16 {
 }
 
 /// The players' seals in player-handle order (sorted ids).
-pub fn seals(hellos: &[(PeerId, Hello)]) -> Vec<u64> {
+pub fn seals(hellos: &[(PeerId, Hello)]) -> Vec<Seal> {
     let mut sorted: Vec<&(PeerId, Hello)> = hellos.iter().collect();
     sorted.sort_by_key(|(id, _)| *id);
     sorted.iter().map(|(_, h)| h.seal).collect()
@@ -221,14 +222,14 @@ mod tests {
 
     #[test]
     fn the_creators_grace_period_is_the_matchs_within_bounds() {
-        let joiner =
-            Hello::new(false, Variant::Freestyle, 2, PresetId::Standard, 30, "Ben").sealed(1, 600);
-        let creator =
-            Hello::new(true, Variant::Classic, 2, PresetId::Icf, 15, "Asha").sealed(2, 20);
+        let joiner = Hello::new(false, Variant::Freestyle, 2, PresetId::Standard, 30, "Ben")
+            .sealed(Seal([1; 32]), 600);
+        let creator = Hello::new(true, Variant::Classic, 2, PresetId::Icf, 15, "Asha")
+            .sealed(Seal([2; 32]), 20);
         let hellos = [(id(1), joiner), (id(2), creator.clone())];
         assert_eq!(agreed_grace(&hellos), 20);
-        assert_eq!(seals(&hellos), vec![1, 2]);
-        let greedy = creator.sealed(2, 9_999);
+        assert_eq!(seals(&hellos), vec![Seal([1; 32]), Seal([2; 32])]);
+        let greedy = creator.sealed(Seal([2; 32]), 9_999);
         assert_eq!(agreed_grace(&[(id(2), greedy)]), GRACE_RANGE.1);
         let old: Hello = serde_json::from_str(
             r#"{"protocol":4,"creator":true,"variant":"classic","players":2,"board":"standard",

@@ -13,6 +13,7 @@ pub mod lan;
 pub mod name;
 pub mod resume;
 pub mod room;
+pub mod seat_key;
 pub mod session;
 pub mod signaller;
 pub mod socket;
@@ -26,4 +27,4 @@ pub use socket::{Counters, Impairment, SafeChannel};
 
 /// The network protocol's version: it is part of every room address, so peers of other
 /// versions never meet.
-pub const PROTOCOL_VERSION: u32 = 5;
+pub const PROTOCOL_VERSION: u32 = 6;

@@ -6,8 +6,8 @@
 //! that is certain. When a player drops, the others stop their rollback session and each
 //! offers, over a reliable channel, what it holds: a state at least [`KEPT`] frames back
 //! (its *anchor*, with its hash) and every confirmed frame's inputs since. Once every seat
-//! has offered — the dropped player back with its seat's secret — the lowest seat decides
-//! alone: it resumes from the offer that reaches furthest, in a new *epoch*, and sends that
+//! has offered — the dropped player back, signing with its seat's key — the lowest seat
+//! decides alone: it resumes from the offer that reaches furthest, in a new *epoch*, and sends that
 //! decision to everyone. Every player checks the state's hash, replays the frames, and
 //! starts a fresh rollback session from the same frame, its datagrams tagged with the
 //! epoch so the old session's are dropped. Only one player decides, and only with every
@@ -17,9 +17,12 @@
 //! If the grace period ends without the player, or a player has dropped
 //! [`MAX_DROPS`] times, the lowest seat present decides the forfeit the same way: the
 //! absent player resigns at the resume point.
+//!
+//! Every offer and decision is signed by its seat's key ([`super::seat_key`]) over the
+//! sender's id, so only the seat's own player can offer for it or decide as it.
 
+use super::seat_key::{SIGNATURE_BYTES, Seal, SeatKey};
 use super::watch::{Game, Watched};
-use crate::determinism::fnv1a64;
 use crate::game::Input;
 use matchbox_socket::PeerId;
 use serde::{Deserialize, Serialize};
@@ -121,7 +124,7 @@ impl Held {
 /// the one part of a history nobody can check (see the README's *Security*).
 const REACH_BEYOND: u64 = 2 * KEPT as u64;
 
-/// What players say to each other on the resume channel.
+/// What players say to each other on the resume channel (always [`Signed`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Resumption {
     /// A player waiting to resume: who it is and what it holds.
@@ -135,8 +138,6 @@ pub enum Resumption {
 pub struct Offer {
     /// Its seat (player handle).
     pub seat: u8,
-    /// Its seat's secret, whose [`seal`] every player learnt when the match began.
-    pub secret: u64,
     /// The last epoch it played in.
     pub epoch: u32,
     /// How many times each seat has dropped, as it counted them.
@@ -155,7 +156,7 @@ pub struct Resume {
     /// Every seat's peer now, in seat order.
     pub seats: Vec<PeerId>,
     /// Every seat's seal, in seat order.
-    pub seals: Vec<u64>,
+    pub seals: Vec<Seal>,
     /// How many times each seat has dropped.
     pub drops: [u8; 4],
     /// The seat that forfeits instead (it did not come back), if one does.
@@ -165,27 +166,59 @@ pub struct Resume {
 }
 
 impl Resumption {
+    /// The seat it speaks for: the offering seat, or the deciding one.
+    pub fn seat(&self) -> u8 {
+        match self {
+            Resumption::Offer(offer) => offer.seat,
+            Resumption::Resume(resume) => resume.by,
+        }
+    }
+}
+
+/// A resumption as it travels: the message's bytes and its seat's signature of them, made
+/// for the one peer id that sends it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Signed {
+    /// The message.
+    pub message: Resumption,
+    body: Vec<u8>,
+    signature: Vec<u8>,
+}
+
+impl Signed {
+    /// `message`, signed with `key` to be sent by `from`.
+    pub fn new(message: Resumption, key: &SeatKey, from: PeerId) -> Signed {
+        let body = bincode::serde::encode_to_vec(&message, bincode::config::standard())
+            .unwrap_or_default();
+        let signature = key.sign(from, &body).to_vec();
+        Signed { message, body, signature }
+    }
+
     /// The bytes sent.
     pub fn encode(&self) -> Vec<u8> {
-        bincode::serde::encode_to_vec(self, bincode::config::standard()).unwrap_or_default()
+        let envelope = (&self.body, &self.signature);
+        bincode::serde::encode_to_vec(envelope, bincode::config::standard()).unwrap_or_default()
     }
 
-    /// A message from a peer, if the bytes are one and nothing else.
-    pub fn decode(bytes: &[u8]) -> Option<Resumption> {
-        super::socket::decode_exactly::<Resumption, MAX_MESSAGE>(bytes)
+    /// A message from a peer, if the bytes are one and nothing else (its signature is
+    /// checked against the seat it names by [`Signed::proves_seat`]).
+    pub fn decode(bytes: &[u8]) -> Option<Signed> {
+        let (body, signature) =
+            super::socket::decode_exactly::<(Vec<u8>, Vec<u8>), MAX_MESSAGE>(bytes)?;
+        if signature.len() != SIGNATURE_BYTES {
+            return None;
+        }
+        let message = super::socket::decode_exactly::<Resumption, MAX_MESSAGE>(&body)?;
+        Some(Signed { message, body, signature })
     }
-}
 
-impl Offer {
-    /// Whether the offer proves its seat: a seat of the match whose seal its secret has.
-    pub fn proves_seat(&self, seals: &[u64]) -> bool {
-        seals.get(self.seat as usize) == Some(&seal(self.secret))
+    /// Whether the seat it speaks for signed it, for `from` to send: the seat is one of
+    /// the match's `seals` and the signature is that seal's key's.
+    pub fn proves_seat(&self, from: PeerId, seals: &[Seal]) -> bool {
+        seals
+            .get(self.message.seat() as usize)
+            .is_some_and(|seal| seal.signed(from, &self.body, &self.signature))
     }
-}
-
-/// What a seat's secret is shown to others as: they can check a secret, not forge one.
-pub fn seal(secret: u64) -> u64 {
-    fnv1a64(&secret.to_le_bytes())
 }
 
 /// Why a resumption message was refused.
@@ -193,8 +226,8 @@ pub fn seal(secret: u64) -> u64 {
 pub enum Refused {
     /// A seat out of range, or this peer's own.
     Seat,
-    /// The secret does not match the seat's seal.
-    Secret,
+    /// Not signed by the seat's key for the peer that sent it.
+    Signature,
     /// The state is not sound, does not have its hash, or carries too many frames.
     State,
     /// A decision that leaves this peer out or goes back to an old epoch.
@@ -219,7 +252,7 @@ pub struct Resumed {
     /// Every seat's peer, in seat order.
     pub seats: Vec<PeerId>,
     /// Every seat's seal.
-    pub seals: Vec<u64>,
+    pub seals: Vec<Seal>,
     /// Drops per seat.
     pub drops: [u8; 4],
     /// The seat that forfeits, if one does.
@@ -249,22 +282,26 @@ pub fn forfeit_inputs(seats: usize, seat: u8) -> Vec<Input> {
 #[derive(Clone, Debug)]
 pub struct Round {
     seats: usize,
-    seals: Vec<u64>,
+    seals: Vec<Seal>,
     me: PeerId,
+    key: SeatKey,
     mine: Offer,
+    signed: Signed,
     offers: BTreeMap<u8, (PeerId, Offer)>,
 }
 
 impl Round {
-    /// A round of a match of `seats` players with their `seals`, where this player (`me`)
-    /// offers `mine`.
-    pub fn new(seats: usize, seals: Vec<u64>, me: PeerId, mine: Offer) -> Round {
-        Round { seats, seals, me, mine, offers: BTreeMap::new() }
+    /// A round of a match of `seats` players with their `seals`, where this player (`me`,
+    /// holding its seat's `key`) offers `mine`.
+    pub fn new(seats: usize, seals: Vec<Seal>, me: PeerId, key: SeatKey, mine: Offer) -> Round {
+        let signed = Signed::new(Resumption::Offer(mine.clone()), &key, me);
+        Round { seats, seals, me, key, mine, signed, offers: BTreeMap::new() }
     }
 
     /// This player is now known as `me` (it came back with a new connection).
     pub fn set_me(&mut self, me: PeerId) {
         self.me = me;
+        self.signed = Signed::new(Resumption::Offer(self.mine.clone()), &self.key, me);
     }
 
     /// This player's offer.
@@ -272,14 +309,20 @@ impl Round {
         &self.mine
     }
 
+    /// This player's offer as it is sent.
+    pub fn signed_offer(&self) -> &Signed {
+        &self.signed
+    }
+
     /// Takes `from`'s offer (a later one from the same seat replaces it).
-    pub fn take(&mut self, from: PeerId, offer: Offer) -> Result<(), Refused> {
+    pub fn take(&mut self, from: PeerId, signed: &Signed) -> Result<(), Refused> {
+        let Resumption::Offer(offer) = &signed.message else { return Err(Refused::Sender) };
         let seat = offer.seat as usize;
         if seat >= self.seats || offer.seat == self.mine.seat {
             return Err(Refused::Seat);
         }
-        if !offer.proves_seat(&self.seals) {
-            return Err(Refused::Secret);
+        if !signed.proves_seat(from, &self.seals) {
+            return Err(Refused::Signature);
         }
         if offer.held.game != self.mine.held.game || offer.held.open().is_none() {
             return Err(Refused::State);
@@ -290,7 +333,7 @@ impl Round {
         }
         self.check_history(&offer.held)?;
         self.offers.retain(|_, (peer, _)| *peer != from);
-        self.offers.insert(offer.seat, (from, offer));
+        self.offers.insert(offer.seat, (from, offer.clone()));
         Ok(())
     }
 
@@ -304,11 +347,16 @@ impl Round {
     }
 
     /// Checks a decision `from` a peer (or this player's own) against this round: it must
-    /// come from the seat that made it, whose offer proved that seat here, and that seat
-    /// must be the lowest it seats unless this player's grace period is over too (`expired`:
-    /// then any seat may rule alone). It must be for this match and its next epoch, seat
-    /// this player, and carry a sound history that agrees with this player's own.
-    pub fn accept(&self, from: PeerId, resume: &Resume, expired: bool) -> Result<Resumed, Refused> {
+    /// be signed by the seat that made it, sent by that seat's peer, whose offer proved the
+    /// seat here, and that seat must be the lowest it seats unless this player's grace
+    /// period is over too (`expired`: then any seat may rule alone). It must be for this
+    /// match and its next epoch, seat this player, and carry a sound history that agrees
+    /// with this player's own.
+    pub fn accept(&self, from: PeerId, signed: &Signed, expired: bool) -> Result<Resumed, Refused> {
+        let Resumption::Resume(resume) = &signed.message else { return Err(Refused::Sender) };
+        if !signed.proves_seat(from, &self.seals) {
+            return Err(Refused::Signature);
+        }
         let seats = &resume.seats;
         if seats.len() != self.seats || resume.seals != self.seals {
             return Err(Refused::Sender);
@@ -391,20 +439,25 @@ impl Round {
         self.present().first() == Some(&self.mine.seat)
     }
 
-    /// The decision, if this player makes it now: every seat present resumes; a seat
-    /// absent forfeits if `expired` (its grace period is over) or it has dropped
+    /// The decision, signed, if this player makes it now: every seat present resumes; a
+    /// seat absent forfeits if `expired` (its grace period is over) or it has dropped
     /// [`MAX_DROPS`] times; otherwise the wait goes on.
-    pub fn decide(&self, expired: bool) -> Option<Resume> {
+    pub fn decide(&self, expired: bool) -> Option<Signed> {
         if !self.leads() {
             return None;
         }
-        self.decision(expired)
+        self.signed_decision(expired)
     }
 
     /// The decision this player makes when the one who should has not made it long after
     /// the grace period: it resumes, or forfeits the first seat absent, on its own.
-    pub fn decide_alone(&self) -> Option<Resume> {
-        self.decision(true)
+    pub fn decide_alone(&self) -> Option<Signed> {
+        self.signed_decision(true)
+    }
+
+    fn signed_decision(&self, expired: bool) -> Option<Signed> {
+        let resume = self.decision(expired)?;
+        Some(Signed::new(Resumption::Resume(resume), &self.key, self.me))
     }
 
     fn decision(&self, expired: bool) -> Option<Resume> {
@@ -476,40 +529,71 @@ mod tests {
     }
 
     fn offer(seat: u8, epoch: u32, held: Held) -> Offer {
-        Offer { seat, secret: 100 + seat as u64, epoch, drops: [0; 4], held }
+        Offer { seat, epoch, drops: [0; 4], held }
     }
 
-    fn seals() -> Vec<u64> {
-        (0..3).map(|s| seal(100 + s)).collect()
+    /// Seat `seat`'s key.
+    fn key(seat: u8) -> SeatKey {
+        SeatKey::from_bytes([100 + seat; 32])
+    }
+
+    fn seals() -> Vec<Seal> {
+        (0..3).map(|s| key(s).seal()).collect()
+    }
+
+    /// The round of a player of `seat`, known as `me`, offering `mine`.
+    fn round(seat: u8, me: PeerId, mine: Offer) -> Round {
+        Round::new(3, seals(), me, key(seat), mine)
+    }
+
+    /// `offer` signed by its seat, for `from` to send.
+    fn signed(offer: Offer, from: PeerId) -> Signed {
+        let seat = offer.seat;
+        Signed::new(Resumption::Offer(offer), &key(seat), from)
+    }
+
+    /// `resume` signed by the seat that decides it, for `from` to send.
+    fn decision(resume: Resume, from: PeerId) -> Signed {
+        let seat = resume.by;
+        Signed::new(Resumption::Resume(resume), &key(seat), from)
+    }
+
+    fn resume_of(signed: &Signed) -> &Resume {
+        match &signed.message {
+            Resumption::Resume(resume) => resume,
+            Resumption::Offer(_) => panic!("an offer, not a decision"),
+        }
     }
 
     #[test]
     fn the_lowest_seat_resumes_from_the_furthest_history_once_every_seat_has_offered() {
-        let mut leader = Round::new(3, seals(), peer(0), offer(0, 1, held(0, 40)));
-        let mut other = Round::new(3, seals(), peer(1), offer(1, 1, held(0, 45)));
+        let mut leader = round(0, peer(0), offer(0, 1, held(0, 40)));
+        let mut other = round(1, peer(1), offer(1, 1, held(0, 45)));
         assert_eq!(leader.decide(false), None, "seats 1 and 2 are missing");
-        leader.take(peer(1), other.mine().clone()).unwrap();
+        leader.take(peer(1), other.signed_offer()).unwrap();
         assert_eq!(leader.decide(false), None, "seat 2 is missing");
-        leader.take(peer(9), offer(2, 0, held(10, 43))).unwrap();
-        other.take(peer(0), leader.mine().clone()).unwrap();
-        other.take(peer(9), offer(2, 0, held(10, 43))).unwrap();
+        let third_offer = signed(offer(2, 0, held(10, 43)), peer(9));
+        leader.take(peer(9), &third_offer).unwrap();
+        other.take(peer(0), leader.signed_offer()).unwrap();
+        other.take(peer(9), &third_offer).unwrap();
         assert_eq!(other.decide(false), None, "only the lowest seat decides");
-        let resume = leader.decide(false).expect("every seat is here");
+        let signed_resume = leader.decide(false).expect("every seat is here");
+        let resume = resume_of(&signed_resume);
         assert_eq!(resume.epoch, 2);
         assert_eq!(resume.seats, vec![peer(0), peer(1), peer(9)]);
         assert_eq!(resume.forfeit, None);
-        let mut third = Round::new(3, seals(), peer(9), offer(2, 0, held(10, 43)));
-        third.take(peer(0), leader.mine().clone()).unwrap();
+        let mut third = Round::new(3, seals(), peer(9), key(2), offer(2, 0, held(10, 43)));
+        third.take(peer(0), leader.signed_offer()).unwrap();
         for round in [&leader, &other, &third] {
-            let resumed = round.accept(peer(0), &resume, false).unwrap();
+            let resumed = round.accept(peer(0), &signed_resume, false).unwrap();
             assert_eq!(resumed.state().frame(), 45, "seat 1 held the most");
         }
-        let mut moved_on = Round::new(3, seals(), peer(1), offer(1, 2, held(0, 45)));
-        moved_on.take(peer(0), offer(0, 2, held(0, 40))).unwrap();
-        assert_eq!(moved_on.accept(peer(0), &resume, false).unwrap_err(), Refused::Stale);
-        let mut elsewhere = Round::new(3, seals(), peer(5), offer(1, 1, held(0, 45)));
-        elsewhere.take(peer(0), leader.mine().clone()).unwrap();
-        assert_eq!(elsewhere.accept(peer(0), &resume, false).unwrap_err(), Refused::Stale);
+        let mut moved_on = round(1, peer(1), offer(1, 2, held(0, 45)));
+        moved_on.take(peer(0), &signed(offer(0, 2, held(0, 40)), peer(0))).unwrap();
+        assert_eq!(moved_on.accept(peer(0), &signed_resume, false).unwrap_err(), Refused::Stale);
+        let mut elsewhere = round(1, peer(5), offer(1, 1, held(0, 45)));
+        elsewhere.take(peer(0), leader.signed_offer()).unwrap();
+        assert_eq!(elsewhere.accept(peer(0), &signed_resume, false).unwrap_err(), Refused::Stale);
     }
 
     /// `frames` frames from the start, all idle but frame `resigned`, in which seat 0
@@ -537,27 +621,41 @@ mod tests {
 
     #[test]
     fn a_decision_counts_only_from_the_seat_deciding_for_this_match_and_its_next_epoch() {
-        let mut leader = Round::new(3, seals(), peer(0), offer(0, 1, held(0, 40)));
-        let mut mine = Round::new(3, seals(), peer(1), offer(1, 1, held(0, 42)));
-        leader.take(peer(1), mine.mine().clone()).unwrap();
-        leader.take(peer(2), offer(2, 1, held(0, 41))).unwrap();
-        mine.take(peer(0), leader.mine().clone()).unwrap();
-        mine.take(peer(2), offer(2, 1, held(0, 41))).unwrap();
-        let honest = leader.decide(false).unwrap();
-        assert!(mine.accept(peer(0), &honest, false).is_ok());
-        let refused = |resume: &Resume, from: u8| mine.accept(peer(from), resume, false);
-        assert_eq!(refused(&honest, 7), Err(Refused::Sender), "a watcher relaying it");
-        assert_eq!(refused(&honest, 2), Err(Refused::Sender), "another seat relaying it");
+        let mut leader = round(0, peer(0), offer(0, 1, held(0, 40)));
+        let mut mine = round(1, peer(1), offer(1, 1, held(0, 42)));
+        let seat_2 = signed(offer(2, 1, held(0, 41)), peer(2));
+        leader.take(peer(1), mine.signed_offer()).unwrap();
+        leader.take(peer(2), &seat_2).unwrap();
+        mine.take(peer(0), leader.signed_offer()).unwrap();
+        mine.take(peer(2), &seat_2).unwrap();
+        let signed_honest = leader.decide(false).unwrap();
+        assert!(mine.accept(peer(0), &signed_honest, false).is_ok());
+        let relayed = |from: u8| mine.accept(peer(from), &signed_honest, false);
+        assert_eq!(relayed(7), Err(Refused::Signature), "a watcher relaying it");
+        assert_eq!(relayed(2), Err(Refused::Signature), "another seat relaying it");
+        let honest = resume_of(&signed_honest).clone();
+        let stranger = SeatKey::from_bytes([7; 32]);
+        let forged = Signed::new(Resumption::Resume(honest.clone()), &stranger, peer(0));
+        assert_eq!(
+            mine.accept(peer(0), &forged, false),
+            Err(Refused::Signature),
+            "a key not seat 0's"
+        );
+        // What follows is signed by the deciding seat itself: a hostile player, not a stranger.
+        let refused = |resume: &Resume, from: u8| {
+            mine.accept(peer(from), &decision(resume.clone(), peer(from)), false)
+        };
         let mut by_seat_2 = honest.clone();
         by_seat_2.by = 2;
         assert_eq!(refused(&by_seat_2, 2), Err(Refused::Sender), "not its turn to decide");
-        assert!(mine.accept(peer(2), &by_seat_2, true).is_ok(), "alone, after the grace period");
+        let alone = decision(by_seat_2, peer(2));
+        assert!(mine.accept(peer(2), &alone, true).is_ok(), "alone, after the grace period");
         let mut four = honest.clone();
         four.seats.push(peer(3));
-        four.seals.push(seal(103));
+        four.seals.push(key(3).seal());
         assert_eq!(refused(&four, 0), Err(Refused::Sender), "four seats in a three-seat match");
         let mut sealed = honest.clone();
-        sealed.seals[2] = seal(7);
+        sealed.seals[2] = stranger.seal();
         assert_eq!(refused(&sealed, 0), Err(Refused::Sender), "a seat's seal replaced");
         let mut far = honest.clone();
         far.epoch = u32::MAX;
@@ -578,61 +676,71 @@ mod tests {
 
     #[test]
     fn an_offer_from_another_epoch_is_refused_and_no_epoch_wraps() {
-        let mut round = Round::new(3, seals(), peer(0), offer(0, 4, held(0, 40)));
-        assert_eq!(round.take(peer(1), offer(1, u32::MAX, held(0, 40))), Err(Refused::Epoch));
-        assert_eq!(round.take(peer(1), offer(1, 2, held(0, 40))), Err(Refused::Epoch));
-        assert_eq!(round.take(peer(1), offer(1, 5, resigned_at(0, 40, 20))), Err(Refused::History));
-        round.take(peer(1), offer(1, 5, held(0, 40))).unwrap();
-        round.take(peer(2), offer(2, 3, held(0, 40))).unwrap();
-        assert_eq!(round.decide(false).map(|r| r.epoch), Some(6));
-        let last = Round::new(2, seals()[..2].to_vec(), peer(0), offer(0, u32::MAX, held(0, 9)));
+        let mut leader = round(0, peer(0), offer(0, 4, held(0, 40)));
+        let mut take = |o: Offer| leader.take(peer(o.seat), &signed(o.clone(), peer(o.seat)));
+        assert_eq!(take(offer(1, u32::MAX, held(0, 40))), Err(Refused::Epoch));
+        assert_eq!(take(offer(1, 2, held(0, 40))), Err(Refused::Epoch));
+        assert_eq!(take(offer(1, 5, resigned_at(0, 40, 20))), Err(Refused::History));
+        take(offer(1, 5, held(0, 40))).unwrap();
+        take(offer(2, 3, held(0, 40))).unwrap();
+        assert_eq!(leader.decide(false).map(|r| resume_of(&r).epoch), Some(6));
+        let last =
+            Round::new(2, seals()[..2].to_vec(), peer(0), key(0), offer(0, u32::MAX, held(0, 9)));
         assert_eq!(last.decide(true), None, "no epoch after the last");
     }
 
     #[test]
-    fn a_seat_is_taken_back_only_with_its_secret_and_a_sound_state() {
-        let mut round = Round::new(3, seals(), peer(0), offer(0, 0, held(0, 5)));
-        let mut forged = offer(2, 0, held(0, 5));
-        forged.secret = 7;
-        assert_eq!(round.take(peer(3), forged), Err(Refused::Secret));
-        assert_eq!(round.take(peer(3), offer(0, 0, held(0, 5))), Err(Refused::Seat));
+    fn a_seat_is_taken_back_only_with_its_key_and_a_sound_state() {
+        let mut leader = round(0, peer(0), offer(0, 0, held(0, 5)));
+        let stranger = SeatKey::from_bytes([7; 32]);
+        let forged = Signed::new(Resumption::Offer(offer(2, 0, held(0, 5))), &stranger, peer(3));
+        assert_eq!(leader.take(peer(3), &forged), Err(Refused::Signature));
+        let seat_2 = signed(offer(2, 0, held(0, 5)), peer(3));
+        assert_eq!(leader.take(peer(4), &seat_2), Err(Refused::Signature), "replayed as its own");
+        assert_eq!(
+            leader.take(peer(3), &signed(offer(0, 0, held(0, 5)), peer(3))),
+            Err(Refused::Seat)
+        );
         let mut tampered = offer(2, 0, held(0, 5));
         tampered.held.hash ^= 1;
-        assert_eq!(round.take(peer(3), tampered), Err(Refused::State));
+        assert_eq!(leader.take(peer(3), &signed(tampered, peer(3))), Err(Refused::State));
         let mut garbage = offer(2, 0, held(0, 5));
         garbage.held.state.truncate(10);
-        assert_eq!(round.take(peer(3), garbage), Err(Refused::State));
+        assert_eq!(leader.take(peer(3), &signed(garbage, peer(3))), Err(Refused::State));
         let mut flood = offer(2, 0, held(0, 5));
         flood.held.runs = vec![(u16::MAX, vec![Input::ZERO; 3])];
-        assert_eq!(round.take(peer(3), flood), Err(Refused::State));
-        assert_eq!(round.absent(), vec![1, 2]);
+        assert_eq!(leader.take(peer(3), &signed(flood, peer(3))), Err(Refused::State));
+        assert_eq!(leader.absent(), vec![1, 2]);
+        leader.take(peer(3), &seat_2).unwrap();
+        assert_eq!(leader.absent(), vec![1]);
     }
 
     #[test]
     fn an_absent_seat_forfeits_when_the_grace_period_ends_or_after_three_drops() {
-        let mut round = Round::new(3, seals(), peer(0), offer(0, 0, held(0, 30)));
-        round.take(peer(1), offer(1, 0, held(0, 32))).unwrap();
-        assert_eq!(round.decide(false), None, "seat 2 is still waited for");
-        let resume = round.decide(true).expect("the grace period is over");
-        assert_eq!(resume.forfeit, Some(2));
-        let mut other = Round::new(3, seals(), peer(1), offer(1, 0, held(0, 32)));
-        other.take(peer(0), round.mine().clone()).unwrap();
+        let mut leader = round(0, peer(0), offer(0, 0, held(0, 30)));
+        leader.take(peer(1), &signed(offer(1, 0, held(0, 32)), peer(1))).unwrap();
+        assert_eq!(leader.decide(false), None, "seat 2 is still waited for");
+        let resume = leader.decide(true).expect("the grace period is over");
+        assert_eq!(resume_of(&resume).forfeit, Some(2));
+        let mut other = round(1, peer(1), offer(1, 0, held(0, 32)));
+        other.take(peer(0), leader.signed_offer()).unwrap();
         let resumed = other.accept(peer(0), &resume, false).unwrap();
         let Watched::Carrom(m) = resumed.state() else { panic!("carrom") };
         assert_eq!(m.phase(), crate::game::Phase::MatchOver, "seat 2 resigned");
         assert_eq!(m.frame(), 33);
         let mut dropper = offer(1, 0, held(0, 32));
         dropper.drops = [0, 0, MAX_DROPS, 0];
-        round.take(peer(1), dropper).unwrap();
-        assert_eq!(round.decide(false).and_then(|r| r.forfeit), Some(2), "three drops");
+        leader.take(peer(1), &signed(dropper, peer(1))).unwrap();
+        let forfeit = |r: &Round| r.decide(false).and_then(|d| resume_of(&d).forfeit);
+        assert_eq!(forfeit(&leader), Some(2), "three drops");
         let mut counted = offer(0, 0, held(0, 30));
         counted.drops = [0, 0, MAX_DROPS, 0];
-        let mut slow = Round::new(3, seals(), peer(0), counted);
+        let mut slow = Round::new(3, seals(), peer(0), key(0), counted);
         assert_eq!(slow.decide(false), None, "seat 1 has not offered yet: it is waited for");
-        slow.take(peer(1), offer(1, 0, held(0, 30))).unwrap();
-        assert_eq!(slow.decide(false).and_then(|r| r.forfeit), Some(2));
-        round.forget(peer(1));
-        assert_eq!(round.absent(), vec![1, 2]);
+        slow.take(peer(1), &signed(offer(1, 0, held(0, 30)), peer(1))).unwrap();
+        assert_eq!(forfeit(&slow), Some(2));
+        leader.forget(peer(1));
+        assert_eq!(leader.absent(), vec![1, 2]);
     }
 
     #[test]
@@ -643,19 +751,26 @@ mod tests {
         let frames: Vec<Vec<Input>> = (0..2 * KEPT)
             .map(|f| (0..4).map(|p| Input { angle: (f * 4 + p) as u16, ..Input::ZERO }).collect())
             .collect();
-        let offer =
-            Offer { seat: 3, secret: 1, epoch: 9, drops: [2; 4], held: Held::of(&anchor, &frames) };
-        let bytes = Resumption::Offer(offer).encode();
+        let offer = Offer { seat: 3, epoch: 9, drops: [2; 4], held: Held::of(&anchor, &frames) };
+        let bytes = signed(offer, peer(3)).encode();
         eprintln!("the largest offer: {} bytes", bytes.len());
         assert!(bytes.len() <= MAX_MESSAGE);
-        assert!(Resumption::decode(&bytes).is_some());
+        assert!(Signed::decode(&bytes).is_some_and(|s| {
+            s.proves_seat(peer(3), &[key(0).seal(), key(1).seal(), key(2).seal(), key(3).seal()])
+        }));
     }
 
     #[test]
     fn resumption_messages_survive_the_wire_and_garbage_is_refused() {
-        let message = Resumption::Offer(offer(1, 3, held(2, 20)));
-        assert_eq!(Resumption::decode(&message.encode()), Some(message));
-        assert_eq!(Resumption::decode(&[7, 7, 7]), None);
-        assert_eq!(Resumption::decode(&vec![0; MAX_MESSAGE + 1]), None);
+        let message = signed(offer(1, 3, held(2, 20)), peer(1));
+        assert_eq!(Signed::decode(&message.encode()), Some(message.clone()));
+        assert_eq!(Signed::decode(&[7, 7, 7]), None);
+        assert_eq!(Signed::decode(&vec![0; MAX_MESSAGE + 1]), None);
+        let short = (&message.body, &message.signature[..32]);
+        let bytes = bincode::serde::encode_to_vec(short, bincode::config::standard()).unwrap();
+        assert_eq!(Signed::decode(&bytes), None, "a signature cut short");
+        let unsigned =
+            bincode::serde::encode_to_vec(&message.message, bincode::config::standard()).unwrap();
+        assert_eq!(Signed::decode(&unsigned), None, "a message without its signature");
     }
 }

@@ -16,10 +16,18 @@ pub fn private_room_of(signaling: &str, code: &str, players: u8, version: u32) -
 }
 
 /// The URL that takes a player back to the started room `room` (its code or quick-match
-/// key: what [`name_of`] reads from the URL it joined by) where it held seat id `id`.
-pub fn rejoin_room(signaling: &str, room: &str, id: &str) -> String {
+/// key: what [`name_of`] reads from the URL it joined by) where it held seat id `id`,
+/// showing the `token` it joined with.
+pub fn rejoin_room(signaling: &str, room: &str, id: &str, token: &str) -> String {
     let base = signaling.trim_end_matches('/');
-    format!("{base}/j/{room}/{id}?v={PROTOCOL_VERSION}")
+    format!("{base}/j/{room}/{id}?v={PROTOCOL_VERSION}&seat={token}")
+}
+
+/// `url` giving the signaling server the `token` that alone takes this player's seat
+/// back if it drops (its peer id, which every peer learns, does not).
+pub fn with_seat_token(url: &str, token: &str) -> String {
+    let joiner = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{joiner}seat={token}")
 }
 
 /// The room a join URL names: the invite code of `/r/CODE`, the key of `/q/KEY`. A player
@@ -68,9 +76,12 @@ mod tests {
         assert_eq!(name_of("ws://h:1/w/0123456789ABC?v=1"), None, "a watcher holds no seat");
         assert_eq!(name_of("ws://h:1"), None);
         assert_eq!(
-            rejoin_room("ws://h:1/", &key, "00000000-0000-0000-0000-000000000001"),
-            format!("ws://h:1/j/{key}/00000000-0000-0000-0000-000000000001?v={PROTOCOL_VERSION}")
+            rejoin_room("ws://h:1/", &key, "00000000-0000-0000-0000-000000000001", "ab12"),
+            format!(
+                "ws://h:1/j/{key}/00000000-0000-0000-0000-000000000001?v={PROTOCOL_VERSION}&seat=ab12"
+            )
         );
+        assert_eq!(with_seat_token(&quick, "ab12"), format!("{quick}&seat=ab12"));
     }
 
     #[test]

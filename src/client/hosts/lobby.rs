@@ -26,10 +26,10 @@ use crate::net::connect::{
 };
 use crate::net::hello::{Agreed, Hello, agree, agreed_grace, names, seals};
 use crate::net::lan::Listing;
-use crate::net::resume::seal;
 use crate::net::room::{
-    name_of, private_room, private_room_of, quick_match, watch_room, with_grace,
+    name_of, private_room, private_room_of, quick_match, watch_room, with_grace, with_seat_token,
 };
+use crate::net::seat_key::SeatKey;
 use crate::net::session::{build_session, handle_of, match_seed, seat_order};
 use crate::net::signaller::Introduced;
 use crate::net::socket::{Counters, Impairment, SafeChannel};
@@ -127,8 +127,8 @@ pub struct Lobby {
     hosting: Option<LanHosting>,
     /// Watching, not playing: the connection to the match's players.
     watching: Option<Watcher>,
-    /// This player's secret, which takes its seat back if it drops.
-    secret: u64,
+    /// This player's seat key, which proves its seat if it drops and comes back.
+    key: SeatKey,
     /// The server the room is on.
     base: String,
     /// The room's name there (its code or quick-match key).
@@ -225,8 +225,8 @@ fn open_lobby(
 ) {
     let w = &*w;
     let request = request.map(|r| r.clone()).unwrap_or(JoinRequest::Quick);
-    let drawn = fresh();
-    let secret = *drawn.as_ref().unwrap_or(&0);
+    let drawn = fresh().and_then(|_| SeatKey::fresh().map_err(NoRandomness));
+    let key = drawn.clone().unwrap_or_else(|_| SeatKey::from_bytes([0; 32]));
     commands.remove_resource::<JoinRequest>();
     let draughts = setup.game == GameType::Draughts;
     // Draughts is for two; the game's name keys its quick-match queue.
@@ -236,7 +236,7 @@ fn open_lobby(
     let mine = |players: u8, creator: bool| {
         let hello =
             Hello::new(creator, setup.variant, players, setup.preset, setup.shot_clock, name)
-                .sealed(seal(secret), setup.grace);
+                .sealed(key.seal(), setup.grace);
         if draughts { hello.for_draughts(setup.draughts_colour == Colour::Black) } else { hello }
     };
     let lan = matches!(
@@ -261,7 +261,7 @@ fn open_lobby(
         lan,
         hosting: None,
         watching: None,
-        secret,
+        key: key.clone(),
         base: preferences.signaling.clone(),
         room: String::new(),
         again: match &request {
@@ -274,7 +274,7 @@ fn open_lobby(
         ice: Vec::new(),
     };
     if let Err(e) = drawn {
-        // A seat whose secret could be guessed would be anyone's to take back.
+        // A seat whose key could be guessed would be anyone's to take back.
         let problem = no_randomness(w, e);
         lobby.status = problem.clone();
         lobby.problem = Some(problem);
@@ -314,7 +314,7 @@ fn open_lobby(
     }
     match room(w, &request, &preferences, players, game) {
         Ok(Room { url, base, code, players, creator, hosting }) => {
-            let url = with_grace(&url, setup.grace);
+            let url = with_seat_token(&with_grace(&url, setup.grace), &lobby.key.rejoin_token());
             lobby.room = name_of(&url).unwrap_or_default().to_string();
             lobby.base = base;
             lobby.players = players;
@@ -447,7 +447,7 @@ fn room(
     }
 }
 
-/// Why no room could be made: the system gave no randomness for its code or seat secret.
+/// Why no room could be made: the system gave no randomness for its code or seat key.
 fn no_randomness(w: &Words, e: NoRandomness) -> String {
     w.with("lobby-no-randomness", &[("why", e.0.into())])
 }
@@ -596,7 +596,7 @@ fn wait_in_lobby(
         room: lobby.room.clone(),
         ice: lobby.ice.clone(),
         code: lobby.code.clone(),
-        secret: lobby.secret,
+        key: lobby.key.clone(),
         seals: seals(&hellos),
         grace,
         lan: lobby.lan,

@@ -17,6 +17,7 @@ use crate::net::connect::HELLO_CHANNEL;
 use crate::net::connect::IceServer;
 use crate::net::diagnostics::{DesyncRecord, Found, FrameLog};
 use crate::net::hello::Hello;
+use crate::net::seat_key::{Seal, SeatKey};
 use crate::net::session::{DISCONNECT_NOTIFY, frame_inputs};
 use crate::net::socket::{Counters, SharedChannel};
 use crate::net::turn_input::input_of;
@@ -77,10 +78,10 @@ pub struct Seating {
     pub ice: Vec<IceServer>,
     /// The private room's invite code, if the match has one.
     pub code: Option<String>,
-    /// This player's secret: shown only when it takes its seat back.
-    pub secret: u64,
-    /// Every seat's seal of its secret, in player-handle order.
-    pub seals: Vec<u64>,
+    /// This player's seat key: it signs what proves the seat, and never leaves this machine.
+    pub key: SeatKey,
+    /// Every seat's seal (its key's public half), in player-handle order.
+    pub seals: Vec<Seal>,
     /// How long a dropped player is waited for.
     pub grace: Duration,
     /// Whether the match is on this network.

@@ -27,7 +27,8 @@ use crate::client::draughts::DraughtsMatch;
 use crate::client::flow::{Controller, GameType, MatchHost, MatchSetup, Screen};
 use crate::client::persistence::rejoin::{RejoinFile, Ticket};
 use crate::net::connect::{GAME_CHANNEL, RESUME_CHANNEL, WATCH_CHANNEL, open};
-use crate::net::resume::{Offer, Refused, Resumed, Resumption, Round, forfeit_inputs};
+use crate::net::resume::{Offer, Refused, Resumed, Resumption, Round, Signed, forfeit_inputs};
+use crate::net::seat_key::{SeatKey, from_hex};
 
 /// Messages received on the resume channel, with their sender.
 type Inbox = Vec<(PeerId, bytes::Bytes)>;
@@ -194,9 +195,8 @@ fn dropped(world: &mut World) -> Option<Inbox> {
     // Only a player proving its seat makes the others hold: anything else is a stranger's.
     let mut refused = Vec::new();
     let seals = &online.seating.seals;
-    inbox.retain(|(peer, bytes)| match Resumption::decode(bytes) {
-        Some(Resumption::Offer(offer)) if offer.proves_seat(seals) => true,
-        Some(Resumption::Resume(_)) if online.peers.contains(peer) => true,
+    inbox.retain(|(peer, bytes)| match Signed::decode(bytes) {
+        Some(signed) if signed.proves_seat(*peer, seals) => true,
         _ => {
             refused.push(format!("{peer} sent a resumption that proves no seat: ignored"));
             false
@@ -214,7 +214,8 @@ fn dropped(world: &mut World) -> Option<Inbox> {
     let dropped = (left && !before_first) || overdue(&online);
     let offered = inbox
         .iter()
-        .any(|(_, bytes)| matches!(Resumption::decode(bytes), Some(Resumption::Offer(_))));
+        .filter_map(|(_, bytes)| Signed::decode(bytes))
+        .any(|signed| matches!(signed.message, Resumption::Offer(_)));
     (dropped || offered).then_some(inbox)
 }
 
@@ -249,15 +250,11 @@ fn begin_holding(world: &mut World, inbox: Inbox) {
         return;
     };
     online.waiting = None;
-    let mine = Offer {
-        seat: online.local as u8,
-        secret: online.seating.secret,
-        epoch: online.epoch,
-        drops: online.drops,
-        held,
-    };
+    let mine = Offer { seat: online.local as u8, epoch: online.epoch, drops: online.drops, held };
     let me = online.peers[online.local];
-    let round = Round::new(online.peers.len(), online.seating.seals.clone(), me, mine);
+    let seating = &online.seating;
+    let round =
+        Round::new(online.peers.len(), seating.seals.clone(), me, seating.key.clone(), mine);
     let names: Vec<String> = gone.iter().map(|p| online.name(*p)).collect();
     info!("holding the match: {} dropped", names.join(", "));
     // A player silent for the whole grace period has had its wait: the others only offer.
@@ -295,7 +292,7 @@ fn hold(world: &mut World) {
             holding.offered_at = Instant::now();
         }
         if let Ok(channel) = socket.get_channel_mut(RESUME_CHANNEL) {
-            let offer = Resumption::Offer(holding.round.mine().clone()).encode();
+            let offer = holding.round.signed_offer().encode();
             for peer in &connected {
                 if !holding.offered_to.contains(peer) {
                     let _ = channel.try_send(offer.clone().into(), *peer);
@@ -305,23 +302,21 @@ fn hold(world: &mut World) {
             let mut arrived = std::mem::take(&mut holding.inbox);
             arrived.extend(channel.receive());
             for (peer, bytes) in arrived {
-                match Resumption::decode(&bytes) {
-                    Some(Resumption::Offer(offer)) => {
-                        if let Err(why) = holding.round.take(peer, offer) {
-                            online.refuse(format!("an offer from {peer}: {}", refusal(why)));
-                        }
+                let Some(signed) = Signed::decode(&bytes) else {
+                    online.refuse(format!("{peer} sent something that is not a resumption"));
+                    continue;
+                };
+                if let Resumption::Offer(_) = signed.message {
+                    if let Err(why) = holding.round.take(peer, &signed) {
+                        online.refuse(format!("an offer from {peer}: {}", refusal(why)));
                     }
-                    Some(Resumption::Resume(resume)) => {
-                        let expired = Instant::now() >= holding.deadline;
-                        match holding.round.accept(peer, &resume, expired) {
-                            Ok(resumed) => decision = Some(resumed),
-                            Err(why) => {
-                                online.refuse(format!("a resumption from {peer}: {}", refusal(why)))
-                            }
-                        }
-                    }
-                    None => {
-                        online.refuse(format!("{peer} sent something that is not a resumption"))
+                    continue;
+                }
+                let expired = Instant::now() >= holding.deadline;
+                match holding.round.accept(peer, &signed, expired) {
+                    Ok(resumed) => decision = Some(resumed),
+                    Err(why) => {
+                        online.refuse(format!("a resumption from {peer}: {}", refusal(why)))
                     }
                 }
             }
@@ -346,11 +341,15 @@ fn hold(world: &mut World) {
             resume = holding.round.decide_alone();
         }
         if let Some(resume) = resume {
-            let message = Resumption::Resume(resume.clone()).encode();
+            let message = resume.encode();
+            let seats = match &resume.message {
+                Resumption::Resume(decided) => decided.seats.clone(),
+                Resumption::Offer(_) => Vec::new(),
+            };
             if let Some(channel) =
                 online.socket.as_mut().and_then(|s| s.get_channel_mut(RESUME_CHANNEL).ok())
             {
-                for peer in resume.seats.iter().filter(|p| **p != me) {
+                for peer in seats.iter().filter(|p| **p != me) {
                     let _ = channel.try_send(message.clone().into(), *peer);
                 }
             }
@@ -436,7 +435,8 @@ fn come_back(world: &mut World, online: &mut Online, holding: &mut Holding) {
     // The old connection goes first: the room takes the player back only once it is gone.
     online.socket = None;
     let id = online.peers[online.local].0.to_string();
-    let url = rejoin_room(&online.seating.signaling, &online.seating.room, &id);
+    let seating = &online.seating;
+    let url = rejoin_room(&seating.signaling, &seating.room, &id, &seating.key.rejoin_token());
     match open(&url, &online.seating.ice) {
         Ok((mut socket, failure, introduced)) => {
             if let (Ok(game), Ok(stream)) =
@@ -598,7 +598,7 @@ fn keep_ticket(
         seating.code.clone(),
         seating.lan,
         online.local as u8,
-        seating.secret,
+        &seating.key,
         seating.seals.clone(),
         seating.grace.as_secs() as u16,
         online.names[..online.peers.len()].to_vec(),
@@ -635,7 +635,11 @@ pub fn rejoin(
         return Err("it names no seat of a match".into());
     }
     let id = uuid::Uuid::parse_str(&ticket.id).map_err(|_| "it names no id")?;
-    let url = rejoin_room(&ticket.signaling, &ticket.room, &ticket.id);
+    let key = from_hex(&ticket.key).map(SeatKey::from_bytes).ok_or("it holds no seat key")?;
+    if ticket.seals.get(seat) != Some(&key.seal()) {
+        return Err("its seat key is not its seat's".into());
+    }
+    let url = rejoin_room(&ticket.signaling, &ticket.room, &ticket.id, &key.rejoin_token());
     let (mut socket, failure, introduced) = open(&url, &ticket.ice)?;
     let (Ok(game), Ok(stream)) =
         (socket.take_channel(GAME_CHANNEL), socket.take_channel(WATCH_CHANNEL))
@@ -657,7 +661,7 @@ pub fn rejoin(
         room: ticket.room.clone(),
         ice: ticket.ice.clone(),
         code: ticket.code.clone(),
-        secret: ticket.secret,
+        key: key.clone(),
         seals: ticket.seals.clone(),
         grace: Duration::from_secs(u64::from(ticket.grace)),
         lan: ticket.lan,
@@ -679,14 +683,8 @@ pub fn rejoin(
     online.drops = ticket.drops;
     online.offset = state.frame();
     online.introduced = introduced;
-    let mine = Offer {
-        seat: ticket.seat,
-        secret: ticket.secret,
-        epoch: ticket.epoch,
-        drops: ticket.drops,
-        held,
-    };
-    let round = Round::new(seats, ticket.seals.clone(), PeerId(id), mine);
+    let mine = Offer { seat: ticket.seat, epoch: ticket.epoch, drops: ticket.drops, held };
+    let round = Round::new(seats, ticket.seals.clone(), PeerId(id), key, mine);
     let names_in_order = ticket.names[..seats].to_vec();
     let mut broadcasting = Broadcasting::new(anchor, names_in_order.clone(), stream);
     broadcasting.resume(anchor, &frames);
@@ -738,7 +736,7 @@ fn draughts_table(
 fn refusal(why: Refused) -> &'static str {
     match why {
         Refused::Seat => "a seat that is not free",
-        Refused::Secret => "a secret that is not the seat's",
+        Refused::Signature => "a signature that is not the seat's, for its sender",
         Refused::State => "a damaged match state",
         Refused::Stale => "an old or foreign decision",
         Refused::Epoch => "an epoch this match is not in",

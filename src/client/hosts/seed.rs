@@ -1,5 +1,5 @@
 //! Where the client's unguessable numbers come from: match seeds, invite codes and seat
-//! secrets are drawn from the system's randomness (the OS's, or the browser's crypto in
+//! keys are drawn from the system's randomness (the OS's, or the browser's crypto in
 //! the page), never from the clock or a process id — which others can guess, and which
 //! the page does not have.
 

@@ -1,6 +1,7 @@
 //! The seat of the online match being played, kept in `rejoin.json` so that a player whose
 //! game crashed or was closed can take it back: where the room is, the id the room knew
-//! this player by, its seat and secret, and the match's confirmed history as last seen.
+//! this player by, its seat and the seat's key, and the match's confirmed history as last
+//! seen. The key is private: the file is readable by its owner only.
 //! Written when the match starts and as it goes on, removed when it ends. Home offers
 //! "Rejoin match" while the file is there; `carrom --join CODE` with its code rejoins too.
 
@@ -10,12 +11,13 @@ use crate::client::words::{self, Words};
 use crate::net::PROTOCOL_VERSION;
 use crate::net::connect::IceServer;
 use crate::net::resume::Held;
+use crate::net::seat_key::{Seal, SeatKey};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
 /// The file's format version.
-const FORMAT: u32 = 2;
+const FORMAT: u32 = 3;
 
 /// Largest history the file may hold, bytes.
 const MAX_HELD: usize = 256 * 1024;
@@ -41,10 +43,10 @@ pub struct Ticket {
     pub id: String,
     /// This player's seat (player handle).
     pub seat: u8,
-    /// This player's secret.
-    pub secret: u64,
-    /// Every seat's seal.
-    pub seals: Vec<u64>,
+    /// This player's seat key (private), hexadecimal.
+    pub key: String,
+    /// Every seat's seal (its key's public half).
+    pub seals: Vec<Seal>,
     /// The last epoch this player played in.
     pub epoch: u32,
     /// Drops per seat, as this player counted them.
@@ -116,8 +118,8 @@ impl Ticket {
         code: Option<String>,
         lan: bool,
         seat: u8,
-        secret: u64,
-        seals: Vec<u64>,
+        key: &SeatKey,
+        seals: Vec<Seal>,
         grace: u16,
         names: Vec<String>,
     ) -> Ticket {
@@ -131,7 +133,7 @@ impl Ticket {
             lan,
             id: String::new(),
             seat,
-            secret,
+            key: crate::net::seat_key::hex(&key.to_bytes()),
             seals,
             epoch: 0,
             drops: [0; 4],
@@ -231,8 +233,8 @@ mod tests {
             Some("0123456789AB2".into()),
             false,
             1,
-            42,
-            vec![1, 2],
+            &SeatKey::from_bytes([42; 32]),
+            vec![Seal([1; 32]), SeatKey::from_bytes([42; 32]).seal()],
             60,
             vec!["Asha".into(), "Ben".into()],
         );

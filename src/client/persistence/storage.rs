@@ -153,7 +153,7 @@ mod files {
         let mut temporary = path.as_os_str().to_owned();
         temporary.push(format!(".{}-{write}.tmp", std::process::id()));
         let temporary = PathBuf::from(temporary);
-        let written = fs::File::create(&temporary).and_then(|mut file| {
+        let written = private_file(&temporary).and_then(|mut file| {
             file.write_all(bytes)?;
             file.sync_all()
         });
@@ -163,6 +163,19 @@ mod files {
         }
         renamed?;
         sync_directory(path)
+    }
+
+    /// A new file only its owner can read: a rejoin ticket holds a seat's private key, and
+    /// nothing a player keeps is anyone else's to read.
+    #[cfg(unix)]
+    fn private_file(path: &Path) -> io::Result<fs::File> {
+        use std::os::unix::fs::OpenOptionsExt;
+        fs::OpenOptions::new().write(true).create(true).truncate(true).mode(0o600).open(path)
+    }
+
+    #[cfg(not(unix))]
+    fn private_file(path: &Path) -> io::Result<fs::File> {
+        fs::File::create(path)
     }
 
     /// Makes the rename itself durable: until its directory is synced, a power cut can
@@ -288,5 +301,20 @@ mod tests {
             std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
         assert_eq!(left, vec![path], "no temporary file is left behind");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn what_a_player_keeps_is_readable_by_that_player_only() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("carrom-private-{}", std::process::id()));
+        let path = dir.join("rejoin.json");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(&path, b"old").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+        write_atomic(&path, b"{\"key\":\"...\"}").unwrap();
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(mode, 0o600, "a file another user could read: {mode:o}");
     }
 }
