@@ -7,19 +7,23 @@ use std::fmt;
 /// Shortest and longest token taken, hexadecimal digits (64 to 256 bits).
 const DIGITS: std::ops::RangeInclusive<usize> = 16..=64;
 
+/// A token that is not 16 to 64 hexadecimal digits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MalformedToken;
+
 /// A player's seat token.
 #[derive(Clone, PartialEq, Eq)]
 pub struct SeatToken(String);
 
 impl SeatToken {
     /// The token a request names (`Ok(None)`: none named); `Err` if it is malformed.
-    pub fn parse(text: Option<&str>) -> Result<Option<SeatToken>, ()> {
+    pub fn parse(text: Option<&str>) -> Result<Option<SeatToken>, MalformedToken> {
         match text {
             None => Ok(None),
             Some(t) if DIGITS.contains(&t.len()) && t.bytes().all(|b| b.is_ascii_hexdigit()) => {
                 Ok(Some(SeatToken(t.to_ascii_lowercase())))
             }
-            Some(_) => Err(()),
+            Some(_) => Err(MalformedToken),
         }
     }
 
@@ -52,7 +56,7 @@ mod tests {
         let other = SeatToken::parse(Some("00112233445566778899aabbccddeefe")).unwrap();
         assert!(!token.is(other.as_ref()) && !token.is(None));
         for bad in ["", "0011", "zz112233445566778899aabbccddeeff", &"0".repeat(65)] {
-            assert_eq!(SeatToken::parse(Some(bad)), Err(()), "{bad:?}");
+            assert_eq!(SeatToken::parse(Some(bad)), Err(MalformedToken), "{bad:?}");
         }
         assert_eq!(format!("{token:?}"), "SeatToken(..)");
     }
