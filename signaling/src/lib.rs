@@ -16,6 +16,7 @@ pub mod front;
 pub mod limits;
 #[cfg(feature = "server")]
 pub mod metrics;
+pub mod news;
 #[cfg(feature = "server")]
 pub mod open_files;
 #[cfg(feature = "server")]

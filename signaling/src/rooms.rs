@@ -10,6 +10,7 @@
 //! (or every player at once, after a network cut) finds it again.
 
 use crate::metrics::{Metrics, Rejection};
+use crate::news;
 use crate::seat_token::SeatToken;
 use axum::extract::ws::Message;
 use matchbox_protocol::{JsonPeerEvent, PeerId};
@@ -357,8 +358,13 @@ impl Registry {
         let mut inner = self.lock();
         watchable(inner.rooms.get(&key), version)?;
         let room = inner.rooms.get_mut(&key).expect("the room was just checked");
+        // Who it is first, so that no player takes it for one of them.
+        let mut slow = match watcher_news(&room.version, peer) {
+            Some(said) => deliver(room.peers.iter(), &said),
+            None => Vec::new(),
+        };
         let news = Message::Text(JsonPeerEvent::NewPeer(peer).to_string().into());
-        let slow = deliver(room.peers.iter(), &news);
+        slow.extend(deliver(room.peers.iter(), &news));
         room.watchers.insert(peer, contact);
         inner.room_of.insert(peer, key.clone());
         self.metrics.watchers_joined.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -370,7 +376,15 @@ impl Registry {
     fn admit(&self, inner: &mut Inner, key: &RoomKey, peer: PeerId, contact: Contact) {
         let room = inner.rooms.get_mut(key).expect("the room was just made");
         let news = Message::Text(JsonPeerEvent::NewPeer(peer).to_string().into());
-        let slow = deliver(room.everyone(), &news);
+        let mut slow = deliver(room.everyone(), &news);
+        // The watchers already here will signal it: it is told who they are first.
+        for watcher in room.watchers.keys() {
+            if let Some(said) = watcher_news(&room.version, *watcher)
+                && contact.outbox.try_send(said).is_err()
+            {
+                slow.push((peer, contact.kill.clone()));
+            }
+        }
         room.peers.insert(peer, contact);
         let full = room.peers.len() >= room.seats as usize;
         if (full || room.started()) && room.holders.len() < MAX_HOLDERS {
@@ -521,6 +535,12 @@ fn watchable(room: Option<&Room>, version: &str) -> Result<(), Rejection> {
         Some(room) if room.watchers.len() >= MAX_WATCHERS => Err(Rejection::WatchersFull),
         Some(_) => Ok(()),
     }
+}
+
+/// The news that `watcher` is one, for the players of a room of protocol `version`, if
+/// they read it.
+fn watcher_news(version: &str, watcher: PeerId) -> Option<Message> {
+    news::read_by(version).then(|| Message::Text(news::watcher(&watcher.0.to_string()).into()))
 }
 
 /// Sends `message` to every peer; returns those whose queue was full.

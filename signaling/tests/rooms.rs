@@ -47,6 +47,17 @@ async fn next_event(ws: &mut Ws) -> Option<JsonPeerEvent> {
     }
 }
 
+/// The next text message, as sent.
+async fn next_text(ws: &mut Ws) -> Option<String> {
+    loop {
+        match tokio::time::timeout(WAIT, ws.next()).await {
+            Ok(Some(Ok(Message::Text(t)))) => return Some(t.as_str().to_owned()),
+            Ok(Some(Ok(Message::Ping(_) | Message::Pong(_)))) => continue,
+            _ => return None,
+        }
+    }
+}
+
 /// Whether something arrives within a short while.
 async fn quiet(ws: &mut Ws) -> bool {
     tokio::time::timeout(Duration::from_millis(300), ws.next()).await.is_err()
@@ -579,5 +590,26 @@ async fn a_started_room_keeps_a_dropped_players_seat_for_it_alone_and_for_its_gr
     assert_eq!(figure(&metrics, "carrom_signaling_rooms"), Some(0), "kept room expired: {metrics}");
     assert_eq!(figure(&metrics, "carrom_signaling_rejoins_total"), Some(3), "{metrics}");
     let _fresh = join(&s, &room).await;
+    s.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn players_are_told_who_came_to_watch_before_any_signal_of_theirs() {
+    use carrom_signaling::news;
+    let s = server(config()).await;
+    let room = format!("/r/{CODE}?seats=2&v={}", news::FIRST_VERSION);
+    let (mut a, _) = join(&s, &room).await;
+    let (_watcher, id_w) = join(&s, &format!("/w/{CODE}?v={}", news::FIRST_VERSION)).await;
+    let said = next_text(&mut a).await.expect("news of the watcher");
+    assert_eq!(news::watcher_of(&said), Some(id_w.0.to_string().as_str()), "{said}");
+    assert_eq!(next_event(&mut a).await, Some(JsonPeerEvent::NewPeer(id_w)));
+    let (mut b, _) = join(&s, &room).await;
+    let said = next_text(&mut b).await.expect("a player arriving later is told too");
+    assert_eq!(news::watcher_of(&said), Some(id_w.0.to_string().as_str()), "{said}");
+    // Clients from before the news are never sent it (it would end their connection).
+    let old = "ABCDEFGHJKMN2";
+    let (mut c, _) = join(&s, &format!("/r/{old}?seats=2&v=5")).await;
+    let (_old_watcher, id_old) = join(&s, &format!("/w/{old}?v=5")).await;
+    assert_eq!(next_event(&mut c).await, Some(JsonPeerEvent::NewPeer(id_old)));
     s.stop().await.unwrap();
 }

@@ -127,6 +127,9 @@ pub struct Args {
     /// Hostile-peer tests: send false checksums.
     #[arg(long, hide = true)]
     forge_checksums: bool,
+    /// Hostile-peer tests: watch, but say in the hello that this peer comes to play.
+    #[arg(long, hide = true, requires = "watch")]
+    pub(super) claim_seat: bool,
 }
 
 /// The line `carrom peer` prints.

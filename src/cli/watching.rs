@@ -43,12 +43,14 @@ pub fn run(args: &Args, ice: Vec<IceServer>, lan: Option<LanGame>) -> Exit {
         Err((exit, message)) => return fail(command, exit, message),
     };
     let mut watcher = match Watcher::open(&url, &ice, &args.player_name) {
+        Ok(watcher) if args.claim_seat => watcher.claiming_a_seat(&args.player_name),
         Ok(watcher) => watcher,
         Err(e) => return fail(command, Exit::Failed, e),
     };
     let started = Instant::now();
     let tick = Duration::from_secs(1) / 60;
     let mut told = None;
+    let mut players = 0;
     loop {
         let outcome = watcher.poll().and_then(|()| {
             while watcher.step()? {}
@@ -61,6 +63,10 @@ pub fn run(args: &Args, ice: Vec<IceServer>, lan: Option<LanGame>) -> Exit {
         }
         for (peer, why) in watcher.take_refusals() {
             eprintln!("carrom peer: warning: no longer reading {peer}'s stream: {why}");
+        }
+        if watcher.players_connected() != players {
+            players = watcher.players_connected();
+            eprintln!("carrom peer: connected to {players} player(s)");
         }
         // Progress on stderr, a line for each boundary checked (tests wait on it).
         if let Some(follower) = watcher.follower.as_ref()

@@ -10,6 +10,9 @@
 //! match on. matchbox would take that word for a closed connection (and stop counting the
 //! player as connected), so for the players [`Introduced::keep`] names it is held back from
 //! matchbox and kept as news instead ([`Introduced::take_said_left`]).
+//!
+//! The server also says which peers came to watch (`carrom_signaling::news`): a peer's
+//! hello can claim to be a player, the server's word decides ([`Introduced::watches`]).
 
 use matchbox_socket::{PeerEvent, PeerId};
 use std::sync::{Arc, Mutex};
@@ -28,6 +31,8 @@ struct Roster {
     kept: Vec<PeerId>,
     /// Kept peers the server said left, not yet read.
     news: Vec<PeerId>,
+    /// Peers the server let in as watchers.
+    watchers: Vec<PeerId>,
 }
 
 impl Introduced {
@@ -50,6 +55,21 @@ impl Introduced {
             && roster.kept != peers
         {
             roster.kept = peers.to_vec();
+        }
+    }
+
+    /// Whether the server let `peer` in as a watcher: it holds no seat, whatever its hello
+    /// says.
+    pub fn watches(&self, peer: PeerId) -> bool {
+        self.0.lock().is_ok_and(|roster| roster.watchers.contains(&peer))
+    }
+
+    fn watcher(&self, peer: PeerId) {
+        if let Ok(mut roster) = self.0.lock()
+            && !roster.watchers.contains(&peer)
+            && roster.watchers.len() < MAX_WATCHERS_NOTED
+        {
+            roster.watchers.push(peer);
         }
     }
 
@@ -97,6 +117,9 @@ impl Introduced {
     }
 }
 
+/// Most watchers noted: the server lets a room have far fewer.
+const MAX_WATCHERS_NOTED: usize = 256;
+
 /// Builds [`WatchedSignaller`]s that report to one [`Introduced`].
 #[derive(Debug)]
 pub struct WatchedSignallerBuilder(pub Introduced);
@@ -130,6 +153,12 @@ fn heard(
     introduced: &Introduced,
     text: &str,
 ) -> Result<Option<PeerEvent>, matchbox_socket::SignalingError> {
+    if let Some(id) = carrom_signaling::news::watcher_of(text) {
+        let id = uuid::Uuid::parse_str(id)
+            .map_err(|_| matchbox_socket::SignalingError::UnknownFormat)?;
+        introduced.watcher(PeerId(id));
+        return Ok(None);
+    }
     let event: PeerEvent =
         serde_json::from_str(text).map_err(|_| matchbox_socket::SignalingError::UnknownFormat)?;
     Ok(introduced.note(&event).then_some(event))
@@ -286,5 +315,18 @@ mod tests {
         let said = heard(&introduced, r#"{"PeerLeft":"00000000-0000-0000-0000-000000000001"}"#);
         assert!(matches!(said, Ok(None)), "the server's message is read and held back");
         assert!(heard(&introduced, "{").is_err(), "garbage is refused");
+    }
+
+    #[test]
+    fn the_servers_word_that_a_peer_watches_is_noted_and_held_back_from_matchbox() {
+        let introduced = Introduced::default();
+        let id = "00000000-0000-0000-0000-000000000009";
+        let watcher = PeerId(uuid::Uuid::parse_str(id).unwrap());
+        assert!(!introduced.watches(watcher));
+        let said = heard(&introduced, &carrom_signaling::news::watcher(id));
+        assert!(matches!(said, Ok(None)), "matchbox never hears it");
+        assert!(introduced.watches(watcher));
+        let garbled = carrom_signaling::news::watcher("not-an-id");
+        assert!(heard(&introduced, &garbled).is_err(), "a garbled id is refused");
     }
 }

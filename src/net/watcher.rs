@@ -6,6 +6,8 @@
 use super::connect::{HELLO_CHANNEL, IceServer, PEER_CONNECT_BOUND, WATCH_CHANNEL, open};
 use super::hello::Hello;
 use super::watch::{Broadcast, Follower, StreamFault};
+use crate::rules::Variant;
+use crate::sim::PresetId;
 use matchbox_socket::{PeerId, PeerState, WebRtcChannel, WebRtcSocket};
 use std::sync::{Mutex, mpsc};
 use web_time::{Duration, Instant};
@@ -57,6 +59,14 @@ pub struct Watcher {
 }
 
 impl Watcher {
+    /// The same watcher saying in its hello that it comes to play a two-player Classic
+    /// match (hostile-peer tests: the players must give it no seat).
+    pub fn claiming_a_seat(mut self, name: &str) -> Watcher {
+        let claim = Hello::new(false, Variant::Classic, 2, PresetId::Standard, 0, name);
+        self.hello = claim.encode();
+        self
+    }
+
     /// Opens a connection to the watch address `url` as `name`.
     pub fn open(url: &str, ice: &[IceServer], name: &str) -> Result<Watcher, String> {
         let (mut socket, failure, _) = open(url, ice)?;

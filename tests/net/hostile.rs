@@ -3,10 +3,10 @@
 //! namespace. Whatever it says, the honest players end on one hash, the liar's word
 //! changes nothing about anyone else, and each honest player says what it refused.
 
-use crate::net_support::{finish, isolated, signaling};
+use crate::net_support::{finish, isolated, said, signaling, until_peers, wait_for};
 use crate::online::{diagnostics_dir, heard_peer};
 use serde_json::Value;
-use std::process::Child;
+use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
@@ -77,4 +77,49 @@ fn a_false_checksum_from_one_player_of_three_ends_nothing() {
         let refused = said.iter().any(|l| l.contains("refused: liar reported a state"));
         assert!(refused, "the refusal names the liar");
     }
+}
+
+#[test]
+fn a_watcher_claiming_a_seat_takes_none_and_the_players_play_on() {
+    let test = "a_watcher_claiming_a_seat_takes_none_and_the_players_play_on";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    let (url, stop) = signaling();
+    let dir = diagnostics_dir(test);
+    let code = "0123456789ABF";
+    let game = (url.as_str(), code, 2, "freestyle");
+    let fast: &[&str] = &["--speed", "0"];
+    let a = heard_peer("honest-a", game, &dir, &[fast, &["--as", "honest-a"]].concat());
+    until_peers(&url, 1);
+    // It asks the server to watch, then tells the one player there that it comes to play,
+    // before the second player has even arrived.
+    let mut liar = Command::new(env!("CARGO_BIN_EXE_carrom"))
+        .args(["peer", "--signaling", &url, "--watch", code, "--as", "liar", "--claim-seat"])
+        .args(["--connect-timeout", "400", "--match-timeout", "400"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let liar_said = said(&mut liar, "liar");
+    wait_for(&liar_said, Duration::from_secs(120), |l| l.contains("connected to 1 player"));
+    let b = heard_peer("honest-b", game, &dir, &[fast, &["--as", "honest-b"]].concat());
+    let ended: Vec<(i32, Value, Vec<String>)> = [a, b]
+        .into_iter()
+        .map(|(child, heard)| {
+            let (code, report) = finish(child, Duration::from_secs(420));
+            (code, report, heard.iter().collect())
+        })
+        .collect();
+    let _ = liar.kill();
+    let _ = liar.wait();
+    let _ = stop.send(());
+    for (code, report, _) in &ended {
+        eprintln!("exit {code}: {report}");
+        assert_eq!(*code, 0, "the two players finished their match: {report}");
+        assert_eq!(report["result"]["ending"], "finished");
+    }
+    assert_eq!(ended[0].1["hash"], ended[1].1["hash"], "the two players played each other");
+    let refused = ended[0].2.iter().any(|l| l.contains("refused: liar came to watch but said"));
+    assert!(refused, "the player the liar lied to names it");
 }

@@ -504,12 +504,12 @@ fn wait_in_lobby(
     lobby.status = status(w, lobby, connected.len(), identified);
     let Some(socket) = lobby.socket.as_mut() else { return };
     let Some(me) = socket.id() else { return };
-    let everyone_said_hello =
-        connected.iter().all(|peer| lobby.hellos.iter().any(|(p, _)| p == peer));
-    let watchers = watchers_among(&lobby.hellos, &connected);
+    let watchers = watchers_among(&lobby.hellos, &lobby.introduced, &connected);
     // Watchers hold no seat: the match starts when the players are here.
     let connected: Vec<PeerId> =
         connected.into_iter().filter(|peer| !watchers.contains(peer)).collect();
+    let everyone_said_hello =
+        connected.iter().all(|peer| lobby.hellos.iter().any(|(p, _)| p == peer));
     if connected.len() + 1 != lobby.players as usize || !everyone_said_hello {
         return;
     }
@@ -601,6 +601,15 @@ fn wait_in_lobby(
         grace,
         lan: lobby.lan,
     };
+    // The server let them in to watch, whatever their hellos claim.
+    let claims: Vec<String> = lobby
+        .hellos
+        .iter()
+        .filter(|(peer, hello)| watchers.contains(peer) && !hello.watcher)
+        .map(|(_, hello)| {
+            format!("{} came to watch but said it plays: it holds no seat", hello.name)
+        })
+        .collect();
     let mut online = Online::new(
         socket,
         failure,
@@ -616,6 +625,9 @@ fn wait_in_lobby(
     );
     online.impairment = impairment;
     online.introduced = lobby.introduced.clone();
+    for claim in claims {
+        online.refuse(claim);
+    }
     commands.insert_resource(online);
     host.set(MatchHost::Online);
     screen.set(Screen::Game);
@@ -695,9 +707,16 @@ fn poll(w: &Words, socket: &mut WebRtcSocket, lobby: &mut Lobby) -> Option<Vec<P
     Some(connected)
 }
 
-/// The peers among `connected` whose hello says they come to watch.
-fn watchers_among(hellos: &[(PeerId, Hello)], connected: &[PeerId]) -> Vec<PeerId> {
-    let watching = |peer: &PeerId| hellos.iter().any(|(p, h)| p == peer && h.watcher);
+/// The peers among `connected` that come to watch: the server let them in as watchers,
+/// or their hello says so (a hello saying "player" takes no seat the server did not give).
+fn watchers_among(
+    hellos: &[(PeerId, Hello)],
+    introduced: &Introduced,
+    connected: &[PeerId],
+) -> Vec<PeerId> {
+    let watching = |peer: &PeerId| {
+        introduced.watches(*peer) || hellos.iter().any(|(p, h)| p == peer && h.watcher)
+    };
     connected.iter().copied().filter(watching).collect()
 }
 
@@ -707,8 +726,12 @@ fn watchers_among(hellos: &[(PeerId, Hello)], connected: &[PeerId]) -> Vec<PeerI
 /// said too, and the lobby waits on for someone else.
 fn watch_connecting(w: &Words, lobby: &mut Lobby, connected: &[PeerId]) -> bool {
     let introduced = lobby.introduced.peers();
-    let pending: Vec<PeerId> =
-        introduced.iter().copied().filter(|p| !connected.contains(p)).collect();
+    // A watcher that never connects keeps nobody from playing.
+    let pending: Vec<PeerId> = introduced
+        .iter()
+        .copied()
+        .filter(|p| !connected.contains(p) && !lobby.introduced.watches(*p))
+        .collect();
     let gave_up = lobby.connecting.iter().any(|(peer, since)| {
         !introduced.contains(peer) && since.elapsed() >= PEER_CONNECT_BOUND / 2
     });
