@@ -83,13 +83,33 @@ fn run_message_loop(
             let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 bevy::tasks::block_on(message_loop)
             }));
-            // matchbox 0.15 panics when the server goes away while no peer is connected.
-            let message = outcome
-                .map_or_else(|_| "the connection to the signaling server ended".into(), ending);
+            let message = outcome.map_or_else(|panic| panicked(&*panic), ending);
             let _ = report.send(message);
         })
         .map(drop)
         .map_err(|e| format!("cannot start the network thread: {e}"))
+}
+
+/// What a panic of the socket's message loop says to a player. matchbox 0.15 unwraps
+/// where it should not: when the server goes away while no peer is connected, and when
+/// the system cannot make a peer connection (no network but loopback: no route covers
+/// the addresses WebRTC gathers on).
+#[cfg(not(target_arch = "wasm32"))]
+fn panicked(payload: &(dyn std::any::Any + Send)) -> String {
+    let said = payload
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| payload.downcast_ref::<&str>().copied())
+        .unwrap_or_default();
+    if said.contains("io error") {
+        let said = said.rsplit("Other(").next().unwrap_or(said);
+        let said = said.trim_end_matches(')').trim_matches('"');
+        return format!(
+            "WebRTC could not start on this machine ({said}): it needs a network interface \
+             with a route, not only loopback"
+        );
+    }
+    "the connection to the signaling server ended".into()
 }
 
 /// Runs the socket's message loop on the page's event loop (a browser has no threads): it

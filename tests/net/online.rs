@@ -405,3 +405,47 @@ fn a_peer_gone_before_the_first_frame_is_said_not_waited_for() {
     let _ = stop.send(());
     assert_eq!(code, 1, "a runtime failure, said: {report}");
 }
+
+#[test]
+fn on_a_machine_with_only_loopback_webrtc_says_why_it_cannot_start() {
+    let test = "on_a_machine_with_only_loopback_webrtc_says_why_it_cannot_start";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    // No route but loopback's own: matchbox 0.15 panics making the peer connection.
+    let dropped = Command::new("ip").args(["route", "del", "224.0.0.0/4", "dev", "lo"]).status();
+    assert!(dropped.is_ok_and(|s| s.success()), "the multicast route could not be removed");
+    let (url, stop) = signaling();
+    let dir = diagnostics_dir(test);
+    let mut players: Vec<Child> = (0..2)
+        .map(|_| {
+            command(&url, "0123456789ABG", 2, "freestyle", &dir, &[])
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    // The peer that makes the connection fails at once; the other would wait its whole
+    // connect timeout for a player who may come back, so it is stopped then.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let first = loop {
+        if let Some(i) = (0..2).find(|&i| players[i].try_wait().ok().flatten().is_some()) {
+            break i;
+        }
+        assert!(Instant::now() < deadline, "neither peer said anything within 60 s");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let mut failed = players.remove(first);
+    for mut other in players {
+        let _ = other.kill();
+        let _ = other.wait();
+    }
+    let _ = stop.send(());
+    let mut said = String::new();
+    std::io::Read::read_to_string(&mut failed.stderr.take().unwrap(), &mut said).unwrap();
+    let code = failed.wait().unwrap().code();
+    eprintln!("exit {code:?}: {said}");
+    assert_eq!(code, Some(1), "no match could be played");
+    assert!(said.contains("WebRTC could not start on this machine"), "{said}");
+    assert!(!said.contains("signaling server ended"), "the server is not to blame: {said}");
+}
