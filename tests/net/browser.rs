@@ -5,7 +5,9 @@
 //! CI=true fails instead.
 
 use super::browser_support::{Browser, chromium};
-use super::net_support::{finish, ip, isolated, signaling_serving, skip_or_fail, until_peers};
+use super::net_support::{
+    finish, ip, isolated, signaling_serving, skip_or_fail, until_peers, until_watchers,
+};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -247,25 +249,27 @@ fn a_browser_watches_two_desktop_peers_to_the_hash_they_end_on() {
     let dir = scratch(test);
     let (url, stop) = signaling_serving(Some(web));
     let code = "0123456789AD2";
-    let players: Vec<_> = [&["--creator"][..], &[]]
-        .iter()
-        .map(|extra| {
-            Command::new(env!("CARGO_BIN_EXE_carrom"))
-                .args(["peer", "--signaling", &url, "--room", code, "--players", "2"])
-                .args(["--draughts", "easy", "--connect-timeout", "60", "--match-timeout", "300"])
-                .args(*extra)
-                .arg("--diagnostics")
-                .arg(&dir)
-                .stdout(Stdio::piped())
-                .stderr(Stdio::inherit())
-                .spawn()
-                .unwrap()
-        })
-        .collect();
-    // A watcher is let in once the room has its players.
-    until_peers(&url, 2);
+    let player = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_carrom"))
+            .args(["peer", "--signaling", &url, "--room", code, "--players", "2"])
+            .args(["--draughts", "easy", "--connect-timeout", "120", "--match-timeout", "400"])
+            .args(extra)
+            .arg("--diagnostics")
+            .arg(&dir)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap()
+    };
+    // A watcher is let in once the room has a player. The second player comes once the
+    // server has let the page in, so that however slow the page is to start, it is at the
+    // table before the game can end.
+    let creator = player(&["--creator"]);
+    until_peers(&url, 1);
     let page = format!("{}/#watch/{code}", url.replacen("ws://", "http://", 1));
     let mut chromium = Browser::open(&browser, &page, &dir.join("profile"), &[]);
+    until_watchers(&url, 1);
+    let players = vec![creator, player(&[])];
     let watched = chromium.wait_for("carrom: the watched match ended", Duration::from_secs(360));
     let Some(watched) = watched else {
         panic!("the page's watched match did not end: {:#?}", chromium.console);

@@ -176,22 +176,34 @@ pub fn until_stroke(heard: &mpsc::Receiver<String>, n: u32, within: Duration) {
 /// watcher can only watch a room that has players, and a room is full only once its
 /// players have joined.
 pub fn until_peers(url: &str, peers: usize) {
+    until_counted(url, "carrom_signaling_peers", peers);
+}
+
+/// Waits (at most 60 s) until the signaling server at `url` has `watchers` watchers
+/// connected.
+pub fn until_watchers(url: &str, watchers: usize) {
+    until_counted(url, "carrom_signaling_watchers", watchers);
+}
+
+/// Waits (at most 60 s) until the signaling server's gauge `name` is at least `n`.
+fn until_counted(url: &str, name: &str, n: usize) {
     let addr = url.trim_start_matches("ws://");
     let deadline = Instant::now() + Duration::from_secs(60);
+    let prefix = format!("{name}{{");
     while Instant::now() < deadline {
         let metrics = http_get(addr, "/metrics").unwrap_or_default();
         let count = metrics
             .lines()
-            .find_map(|l| l.strip_prefix("carrom_signaling_peers{"))
+            .find_map(|l| l.strip_prefix(prefix.as_str()))
             .and_then(|rest| rest.split_once("} "))
             .and_then(|(_, n)| n.trim().parse::<usize>().ok())
             .unwrap_or(0);
-        if count >= peers {
+        if count >= n {
             return;
         }
         std::thread::sleep(Duration::from_millis(100));
     }
-    panic!("the signaling server never had {peers} peers");
+    panic!("the signaling server never counted {n} for {name}");
 }
 
 /// The reply to a plain HTTP GET of `path` from `addr`, if one came.
