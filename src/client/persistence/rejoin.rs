@@ -99,10 +99,20 @@ impl Ticket {
     }
 
     fn parse(bytes: &[u8]) -> Result<Ticket, String> {
-        let ticket: Ticket = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
-        if ticket.format != FORMAT {
-            return Err(format!("format {} (this version reads {FORMAT})", ticket.format));
+        /// The one field every format has: read first, so that a ticket of another
+        /// version is said to be one, not to be damaged.
+        #[derive(Deserialize)]
+        struct Format {
+            format: u32,
         }
+        let Format { format } = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+        if format != FORMAT {
+            return Err(format!(
+                "it was written by another version of the game: format {format}, this one \
+                 reads {FORMAT}"
+            ));
+        }
+        let ticket: Ticket = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
         if ticket.held().is_none() {
             return Err("its match state is damaged".into());
         }
@@ -254,6 +264,11 @@ mod tests {
         assert_eq!(read, written);
         assert!(read.usable(written.saved + 10).is_ok());
         assert!(read.usable(written.saved + 1_000).is_err(), "the room is long gone");
+        // A ticket of the version before signatures: its seat held a number, not a key.
+        let old = br#"{"format":2,"protocol":5,"secret":42,"seals":[1,2]}"#;
+        std::fs::write(dir.join("rejoin.json"), old).unwrap();
+        let why = RejoinFile::read(&dir.join("rejoin.json"), &Words::default()).unwrap_err();
+        assert!(why.contains("another version of the game: format 2"), "{why}");
         std::fs::write(dir.join("rejoin.json"), b"{\"format\":1,").unwrap();
         let why = RejoinFile::read(&dir.join("rejoin.json"), &Words::default()).unwrap_err();
         assert!(why.contains("kept as"), "{why}");
