@@ -546,8 +546,10 @@ pub(super) fn session_events(
     let players_gone = gone.iter().filter(|p| online.peers.contains(p));
     online.gone.extend(players_gone);
     // GGRS notices a silent peer only once frames run: one gone before the first frame
-    // would be waited for forever.
+    // would be waited for forever. A match taken back from a ticket (or resumed) began
+    // long ago: a player gone while it holds is the hold's to judge.
     if online.first_frame.is_none()
+        && online.offset == 0
         && let Some(peer) = gone.iter().chain(&said_gone).find(|p| online.peers.contains(p))
     {
         online.ending.get_or_insert(NetworkEnding::PeerLeft);
