@@ -37,8 +37,13 @@ fn player(url: &str, room: Option<&str>, seat: &Path, game: &[&str], grace: &str
         None => command.arg("--rejoin"),
     };
     command.args(game).args(["--diagnostics"]).arg(std::env::temp_dir());
+    // Why it held, came back and resumed, beside the milestones, for a failure's log.
+    command.env("RUST_LOG", "carrom=info");
     let mut child = command.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-    let who = seat.file_stem().map_or("player".into(), |s| s.to_string_lossy().into_owned());
+    // The directory names the test: lines of tests running side by side stay apart.
+    let test = seat.parent().and_then(Path::file_name).map(|d| d.to_string_lossy().into_owned());
+    let seat = seat.file_stem().map(|s| s.to_string_lossy().into_owned());
+    let who = format!("{} {}", test.unwrap_or_default(), seat.unwrap_or_default());
     let heard = said(&mut child, &who);
     (child, heard)
 }
@@ -115,13 +120,15 @@ fn kill_and_rejoin_at(
     let mut children: Vec<Option<Player>> =
         (0..seats).map(|n| Some(player(url, Some(&room), &seat(n), game, "60"))).collect();
     until_kept(&seat(doomed));
-    let watcher = Command::new(env!("CARGO_BIN_EXE_carrom"))
+    let mut watcher = Command::new(env!("CARGO_BIN_EXE_carrom"))
         .args(["peer", "--signaling", url, "--watch", &room, "--as", "watcher"])
         .args(["--connect-timeout", "60", "--match-timeout", "400"])
         .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    let _watcher_said =
+        said(&mut watcher, &format!("{} watcher", dir.file_name().unwrap().to_string_lossy()));
     until_under_way(children.iter().flatten());
     let (mut killed, _) = children[doomed].take().unwrap();
     killed.kill().unwrap();

@@ -235,6 +235,11 @@ fn headless_app(options: &PeerOptions) -> App {
         // A peer's reports are read by scripts and tests: in English, whatever the system's.
         .insert_resource(super::SystemLanguage(super::Language::English))
         .add_plugins((super::ClientPlugin, ShooterPlugin));
+    // Quiet unless asked: RUST_LOG=carrom=info says why a match held, resumed or ended,
+    // on stderr beside the milestones (stdout carries the report).
+    if std::env::var_os("RUST_LOG").is_some() {
+        app.add_plugins(bevy::log::LogPlugin::default());
+    }
     let world = app.world_mut();
     let mut preferences = world.resource_mut::<Preferences>();
     if let Some(signaling) = &options.signaling {

@@ -515,7 +515,8 @@ pub(super) fn session_events(
     };
     let online = &mut *online;
     let ended = online.failure.lock().ok().and_then(|failure| failure.try_recv().ok());
-    if ended.is_some() {
+    if let Some(why) = ended {
+        info!("the socket's connection ended: {why}");
         // The socket's message loop has ended: polling it again would panic in matchbox.
         online.socket = None;
     }
@@ -590,6 +591,7 @@ pub(super) fn session_events(
         ));
     }
     for event in events {
+        info!("session event: {event:?}");
         match event {
             GgrsEvent::NetworkInterrupted { addr, .. } => {
                 // Silent since the notice's delay; held for once the grace period is over.

@@ -406,6 +406,7 @@ fn banner(w: &Words, online: &Online, holding: &Holding) -> String {
 fn come_back(world: &mut World, online: &mut Online, holding: &mut Holding) {
     let ended = online.failure.lock().ok().and_then(|f| f.try_recv().ok());
     if let Some(why) = ended {
+        info!("while holding, the socket's connection ended: {why}");
         online.socket = None;
         holding.trouble = Some(why);
     }
@@ -432,6 +433,7 @@ fn come_back(world: &mut World, online: &mut Online, holding: &mut Holding) {
         return;
     }
     holding.retry_at = Instant::now() + RETRY;
+    info!("reaching nobody: coming back to the room with a new connection");
     // The old connection goes first: the room takes the player back only once it is gone.
     online.socket = None;
     let id = online.peers[online.local].0.to_string();
