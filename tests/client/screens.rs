@@ -639,7 +639,11 @@ fn a_signaling_server_that_goes_away_in_the_waiting_room_is_reported() {
     if !crate::net_support::isolated(module_path!(), test) {
         return;
     }
-    let (url, stop) = crate::net_support::signaling();
+    let config = carrom_signaling::Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        ..carrom_signaling::Config::default()
+    };
+    let (url, stop, server) = crate::net_support::signaling_joinable(config);
     let mut app = client(&home("server-gone"), 1);
     app.world_mut().resource_mut::<carrom::client::Preferences>().signaling = url.clone();
     press(&mut app, Action::Mode(Mode::Online));
@@ -666,6 +670,8 @@ fn a_signaling_server_that_goes_away_in_the_waiting_room_is_reported() {
     };
     let before = code(&mut app).expect("the invite code is shown");
     let addr = url.trim_start_matches("ws://").parse().unwrap();
+    // The lobby can hear the server go before its port is free again.
+    server.join().expect("the first server stopped cleanly");
     let (_, _stop_again) = crate::net_support::signaling_on(addr, None);
     press(&mut app, Action::TryAgain);
     assert_eq!(screen(&app), Screen::Lobby);

@@ -84,9 +84,18 @@ pub fn signaling_on(
 
 /// carrom-signaling as `config` says, on a thread of its own.
 pub fn signaling_with(config: carrom_signaling::Config) -> (String, std::sync::mpsc::Sender<()>) {
+    let (url, stop, _) = signaling_joinable(config);
+    (url, stop)
+}
+
+/// [`signaling_with`], and the server's thread: joined, it has stopped and let go of its
+/// port (one that must come back on the same address waits for that, not for a time).
+pub fn signaling_joinable(
+    config: carrom_signaling::Config,
+) -> (String, std::sync::mpsc::Sender<()>, std::thread::JoinHandle<()>) {
     let (addr_tx, addr_rx) = std::sync::mpsc::channel();
     let (stop_tx, stop_rx) = std::sync::mpsc::channel::<()>();
-    std::thread::spawn(move || {
+    let thread = std::thread::spawn(move || {
         let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
         runtime.block_on(async move {
             let server = carrom_signaling::start(config).unwrap();
@@ -96,7 +105,7 @@ pub fn signaling_with(config: carrom_signaling::Config) -> (String, std::sync::m
         });
     });
     let addr = addr_rx.recv_timeout(Duration::from_secs(10)).expect("the server started");
-    (format!("ws://{addr}"), stop_tx)
+    (format!("ws://{addr}"), stop_tx, thread)
 }
 
 /// Waits for a peer, at most `limit`; returns its exit code and JSON line.
