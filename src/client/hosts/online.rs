@@ -122,6 +122,10 @@ pub struct Online {
     pub(super) said_gone: Vec<PeerId>,
     /// Players GGRS has not heard from for a while (and not heard again since).
     pub(super) silent: Vec<PeerId>,
+    /// Players this epoch's session has not yet synchronized with, and until when they may
+    /// take: GGRS notices no silence before a session runs, so a player that never answers
+    /// (or whose every message is refused) would otherwise be waited for forever.
+    pub(super) unsynchronized: (Vec<PeerId>, Instant),
     /// Players whose checksum differed from this player's: one alone, where others agree
     /// with this player, is that player's fault (or lie), not a desync of the match.
     disagreed: Vec<PeerId>,
@@ -180,7 +184,7 @@ impl Online {
         game_channel: SharedChannel,
     ) -> Online {
         let routes = vec![None; seats.len()];
-        Online {
+        let mut online = Online {
             socket: Some(socket),
             failure,
             hello,
@@ -198,6 +202,7 @@ impl Online {
             gone: Vec::new(),
             said_gone: Vec::new(),
             silent: Vec::new(),
+            unsynchronized: (Vec::new(), Instant::now()),
             disagreed: Vec::new(),
             refusals: Vec::new(),
             refused_in_all: 0,
@@ -215,7 +220,17 @@ impl Online {
             rollbacks: 0,
             worst_resim: Duration::ZERO,
             rollback_started: None,
-        }
+        };
+        online.session_begins();
+        online
+    }
+
+    /// A new session begins with every other player: each has the grace period to
+    /// synchronize with it.
+    pub(super) fn session_begins(&mut self) {
+        let me = self.peers[self.local];
+        let others = self.peers.iter().filter(|p| **p != me).copied().collect();
+        self.unsynchronized = (others, Instant::now() + self.seating.grace);
     }
 
     /// Notes that something `why` names was refused from another peer.
@@ -506,6 +521,7 @@ pub(super) fn session_events(
     w: Res<Words>,
 ) {
     // None while the match waits for a player who dropped (no session runs then).
+    let in_session = session.is_some();
     let (confirmed, events) = match session {
         Some(mut session) => match &mut *session {
             Session::P2P(session) => (session.confirmed_frame(), session.events().collect()),
@@ -593,6 +609,7 @@ pub(super) fn session_events(
     for event in events {
         info!("session event: {event:?}");
         match event {
+            GgrsEvent::Synchronized { addr } => online.unsynchronized.0.retain(|p| *p != addr),
             GgrsEvent::NetworkInterrupted { addr, .. } => {
                 // Silent since the notice's delay; held for once the grace period is over.
                 let grace = online.seating.grace.saturating_sub(DISCONNECT_NOTIFY);
@@ -645,6 +662,17 @@ pub(super) fn session_events(
                 online.message = Some(w.with("online-desync", &args));
             }
             _ => {}
+        }
+    }
+    if in_session && Instant::now() >= online.unsynchronized.1 {
+        // Never heard from in the whole grace period: held for as a silent player is.
+        for peer in std::mem::take(&mut online.unsynchronized.0) {
+            info!("{} never synchronized with this session", online.name(peer));
+            let seat = online.peers.iter().position(|p| *p == peer).unwrap_or(0);
+            online.waiting = Some((seat, Instant::now()));
+            if !online.silent.contains(&peer) {
+                online.silent.push(peer);
+            }
         }
     }
 }

@@ -536,6 +536,7 @@ fn resume(world: &mut World, resumed: Resumed) {
     };
     match build_session::<OnlineConfig>(me, &online.peers, channel) {
         Ok(session) => {
+            online.session_begins();
             world.insert_resource(RollbackFrameCount(0));
             world.insert_resource(ConfirmedFrameCount(-1));
             world.insert_resource(Session::P2P(session));
