@@ -14,9 +14,12 @@
 //! seat's offer in hand, so two decisions can never differ; the frames between a player's
 //! own confirmed frame and the resume point are the same frames it would have confirmed.
 //!
-//! If the grace period ends without the player, or a player has dropped
-//! [`MAX_DROPS`] times, the lowest seat present decides the forfeit the same way: the
-//! absent player resigns at the resume point.
+//! If the grace period ends without the player, the lowest seat present decides the
+//! forfeit the same way: the absent player resigns at the resume point. A player that has
+//! dropped [`MAX_DROPS`] times forfeits so too, back or not, once every other seat has
+//! offered; it never decides, so a player who has its offer and one who has not yet
+//! agree on who does. A hold adds one drop at most to a seat's agreed count, so no
+//! player's word alone puts another out of drops.
 //!
 //! Every offer and decision is signed by its seat's key ([`super::seat_key`]) over the
 //! sender's id, so only the seat's own player can offer for it or decide as it.
@@ -304,6 +307,11 @@ impl Round {
         self.signed = Signed::new(Resumption::Offer(self.mine.clone()), &self.key, me);
     }
 
+    /// How many seats the match has.
+    pub fn seats(&self) -> usize {
+        self.seats
+    }
+
     /// This player's offer.
     pub fn mine(&self) -> &Offer {
         &self.mine
@@ -384,11 +392,20 @@ impl Round {
         }
         let me = self.me;
         let seat = self.mine.seat;
-        if seats.get(seat as usize) != Some(&me)
-            || resume
-                .forfeit
-                .is_some_and(|s| s == seat || seats.get(s as usize).is_none_or(|p| !p.0.is_nil()))
-        {
+        let named = seats.get(seat as usize);
+        let sound = match resume.forfeit {
+            // This player's own forfeit stands only for its being out of drops, by no
+            // more than the one drop a hold adds to what it knows of.
+            Some(s) if s == seat => {
+                let drops = resume.drops[seat as usize];
+                let counted = self.mine.drops[seat as usize].saturating_add(1);
+                (MAX_DROPS..=counted).contains(&drops)
+                    && named.is_some_and(|p| *p == me || p.0.is_nil())
+            }
+            Some(s) => named == Some(&me) && seats.get(s as usize).is_some_and(|p| p.0.is_nil()),
+            None => named == Some(&me),
+        };
+        if !sound {
             return Err(Refused::Stale);
         }
         self.check_history(&resume.held)?;
@@ -423,26 +440,39 @@ impl Round {
         (0..self.seats as u8).filter(|s| !present.contains(s)).collect()
     }
 
-    /// Drops per seat, as the players present counted them (the most any counted).
+    /// Drops per seat, as the players present counted them: the most any counted, but
+    /// never more than one beyond this player's own count (a hold adds one drop at most,
+    /// so one player's word cannot put another out of drops).
     pub fn drops(&self) -> [u8; 4] {
         let mut drops = self.mine.drops;
         for (_, offer) in self.offers.values() {
-            for (d, theirs) in drops.iter_mut().zip(offer.drops) {
-                *d = (*d).max(theirs);
+            for ((d, theirs), mine) in drops.iter_mut().zip(offer.drops).zip(self.mine.drops) {
+                *d = (*d).max(theirs.min(mine.saturating_add(1)));
             }
         }
         drops
     }
 
-    /// Whether this player decides: it has the lowest seat present.
+    /// The seats out of drops, lowest first: they forfeit, here or not, and never decide.
+    fn out_of_drops(&self) -> Vec<u8> {
+        let drops = self.drops();
+        (0..self.seats as u8).filter(|s| drops[*s as usize] >= MAX_DROPS).collect()
+    }
+
+    /// Whether this player decides: it has the lowest seat present that is not out of
+    /// drops. Every player agrees on that seat without the offers of those out of drops,
+    /// so a slow one's offer arriving at some players and not others makes no second
+    /// decider.
     pub fn leads(&self) -> bool {
-        self.present().first() == Some(&self.mine.seat)
+        let out = self.out_of_drops();
+        self.present().into_iter().find(|s| !out.contains(s)) == Some(self.mine.seat)
     }
 
     /// The decision, signed, if this player makes it now: every seat present resumes; a
-    /// seat absent forfeits if `expired` (its grace period is over) or it has dropped
-    /// [`MAX_DROPS`] times; otherwise the wait goes on.
-    pub fn decide(&self, expired: bool) -> Option<Signed> {
+    /// seat out of drops ([`MAX_DROPS`]) forfeits once every other seat is here, and a
+    /// seat absent forfeits once its wait is over (it is among `expired`); otherwise the
+    /// wait goes on.
+    pub fn decide(&self, expired: &[u8]) -> Option<Signed> {
         if !self.leads() {
             return None;
         }
@@ -452,24 +482,27 @@ impl Round {
     /// The decision this player makes when the one who should has not made it long after
     /// the grace period: it resumes, or forfeits the first seat absent, on its own.
     pub fn decide_alone(&self) -> Option<Signed> {
-        self.signed_decision(true)
+        let every: Vec<u8> = (0..self.seats as u8).collect();
+        self.signed_decision(&every)
     }
 
-    fn signed_decision(&self, expired: bool) -> Option<Signed> {
+    fn signed_decision(&self, expired: &[u8]) -> Option<Signed> {
         let resume = self.decision(expired)?;
         Some(Signed::new(Resumption::Resume(resume), &self.key, self.me))
     }
 
-    fn decision(&self, expired: bool) -> Option<Resume> {
+    fn decision(&self, expired: &[u8]) -> Option<Resume> {
         let drops = self.drops();
+        let out = self.out_of_drops();
         let absent = self.absent();
-        // A player out of drops forfeits at once, but only with every other seat here: one
-        // merely slower to offer must not be left out.
-        let forfeit = match absent[..] {
-            [] => None,
-            [seat, ..] if expired => Some(seat),
-            [seat] if drops[seat as usize] >= MAX_DROPS => Some(seat),
-            _ => return None,
+        // Only with every other seat here: one merely slower to offer must not be left out.
+        let awaited: Vec<u8> = absent.iter().copied().filter(|s| !out.contains(s)).collect();
+        let forfeit = if awaited.is_empty() {
+            out.first().copied()
+        } else if awaited.iter().all(|s| expired.contains(s)) {
+            absent.first().copied()
+        } else {
+            return None;
         };
         // The furthest history; between equals, the lowest seat's.
         let mut best = (&self.mine.held, self.mine.seat);
@@ -485,8 +518,9 @@ impl Round {
         let seats = (0..self.seats as u8)
             .map(|seat| match self.offers.get(&seat) {
                 _ if seat == self.mine.seat => self.me,
-                Some((peer, _)) => *peer,
                 // A seat that forfeits keeps no peer: a nil id marks it.
+                _ if Some(seat) == forfeit => PeerId(Default::default()),
+                Some((peer, _)) => *peer,
                 None => PeerId(Default::default()),
             })
             .collect();
@@ -569,15 +603,15 @@ mod tests {
     fn the_lowest_seat_resumes_from_the_furthest_history_once_every_seat_has_offered() {
         let mut leader = round(0, peer(0), offer(0, 1, held(0, 40)));
         let mut other = round(1, peer(1), offer(1, 1, held(0, 45)));
-        assert_eq!(leader.decide(false), None, "seats 1 and 2 are missing");
+        assert_eq!(leader.decide(&[]), None, "seats 1 and 2 are missing");
         leader.take(peer(1), other.signed_offer()).unwrap();
-        assert_eq!(leader.decide(false), None, "seat 2 is missing");
+        assert_eq!(leader.decide(&[]), None, "seat 2 is missing");
         let third_offer = signed(offer(2, 0, held(10, 43)), peer(9));
         leader.take(peer(9), &third_offer).unwrap();
         other.take(peer(0), leader.signed_offer()).unwrap();
         other.take(peer(9), &third_offer).unwrap();
-        assert_eq!(other.decide(false), None, "only the lowest seat decides");
-        let signed_resume = leader.decide(false).expect("every seat is here");
+        assert_eq!(other.decide(&[]), None, "only the lowest seat decides");
+        let signed_resume = leader.decide(&[]).expect("every seat is here");
         let resume = resume_of(&signed_resume);
         assert_eq!(resume.epoch, 2);
         assert_eq!(resume.seats, vec![peer(0), peer(1), peer(9)]);
@@ -628,7 +662,7 @@ mod tests {
         leader.take(peer(2), &seat_2).unwrap();
         mine.take(peer(0), leader.signed_offer()).unwrap();
         mine.take(peer(2), &seat_2).unwrap();
-        let signed_honest = leader.decide(false).unwrap();
+        let signed_honest = leader.decide(&[]).unwrap();
         assert!(mine.accept(peer(0), &signed_honest, false).is_ok());
         let relayed = |from: u8| mine.accept(peer(from), &signed_honest, false);
         assert_eq!(relayed(7), Err(Refused::Signature), "a watcher relaying it");
@@ -683,10 +717,10 @@ mod tests {
         assert_eq!(take(offer(1, 5, resigned_at(0, 40, 20))), Err(Refused::History));
         take(offer(1, 5, held(0, 40))).unwrap();
         take(offer(2, 3, held(0, 40))).unwrap();
-        assert_eq!(leader.decide(false).map(|r| resume_of(&r).epoch), Some(6));
+        assert_eq!(leader.decide(&[]).map(|r| resume_of(&r).epoch), Some(6));
         let last =
             Round::new(2, seals()[..2].to_vec(), peer(0), key(0), offer(0, u32::MAX, held(0, 9)));
-        assert_eq!(last.decide(true), None, "no epoch after the last");
+        assert_eq!(last.decide(&[0, 1]), None, "no epoch after the last");
     }
 
     #[test]
@@ -719,8 +753,8 @@ mod tests {
     fn an_absent_seat_forfeits_when_the_grace_period_ends_or_after_three_drops() {
         let mut leader = round(0, peer(0), offer(0, 0, held(0, 30)));
         leader.take(peer(1), &signed(offer(1, 0, held(0, 32)), peer(1))).unwrap();
-        assert_eq!(leader.decide(false), None, "seat 2 is still waited for");
-        let resume = leader.decide(true).expect("the grace period is over");
+        assert_eq!(leader.decide(&[]), None, "seat 2 is still waited for");
+        let resume = leader.decide(&[0, 1, 2]).expect("the grace period is over");
         assert_eq!(resume_of(&resume).forfeit, Some(2));
         let mut other = round(1, peer(1), offer(1, 0, held(0, 32)));
         other.take(peer(0), leader.signed_offer()).unwrap();
@@ -728,19 +762,74 @@ mod tests {
         let Watched::Carrom(m) = resumed.state() else { panic!("carrom") };
         assert_eq!(m.phase(), crate::game::Phase::MatchOver, "seat 2 resigned");
         assert_eq!(m.frame(), 33);
+        let mut counted = offer(0, 0, held(0, 30));
+        counted.drops = [0, 0, 2, 0];
+        let mut leader = Round::new(3, seals(), peer(0), key(0), counted);
         let mut dropper = offer(1, 0, held(0, 32));
         dropper.drops = [0, 0, MAX_DROPS, 0];
+        let forfeit = |r: &Round| r.decide(&[]).and_then(|d| resume_of(&d).forfeit);
+        assert_eq!(leader.decide(&[]), None, "seat 1 has not offered yet: it is waited for");
         leader.take(peer(1), &signed(dropper, peer(1))).unwrap();
-        let forfeit = |r: &Round| r.decide(false).and_then(|d| resume_of(&d).forfeit);
         assert_eq!(forfeit(&leader), Some(2), "three drops");
-        let mut counted = offer(0, 0, held(0, 30));
-        counted.drops = [0, 0, MAX_DROPS, 0];
-        let mut slow = Round::new(3, seals(), peer(0), key(0), counted);
-        assert_eq!(slow.decide(false), None, "seat 1 has not offered yet: it is waited for");
-        slow.take(peer(1), &signed(offer(1, 0, held(0, 30)), peer(1))).unwrap();
-        assert_eq!(forfeit(&slow), Some(2));
         leader.forget(peer(1));
         assert_eq!(leader.absent(), vec![1, 2]);
+    }
+
+    #[test]
+    fn a_seat_out_of_drops_forfeits_though_it_came_back_and_accepts_it() {
+        // Seat 0 dropped a third time and came back at once: its offer reaches seat 1 and
+        // not seat 2. Both rule alike, with seat 1 deciding: no second decision.
+        let mut out = offer(0, 2, held(0, 30));
+        out.drops = [2, 0, 0, 0];
+        let mut liar = round(0, peer(0), out);
+        let counted = |seat: u8| {
+            let mut mine = offer(seat, 2, held(0, 30));
+            mine.drops = [MAX_DROPS, 0, 0, 0];
+            mine
+        };
+        let mut seat_1 = round(1, peer(1), counted(1));
+        let mut seat_2 = round(2, peer(2), counted(2));
+        seat_1.take(peer(0), liar.signed_offer()).unwrap();
+        seat_1.take(peer(2), seat_2.signed_offer()).unwrap();
+        seat_2.take(peer(1), seat_1.signed_offer()).unwrap();
+        liar.take(peer(1), seat_1.signed_offer()).unwrap();
+        liar.take(peer(2), seat_2.signed_offer()).unwrap();
+        assert!(!liar.leads(), "a seat out of drops never decides");
+        assert!(seat_1.leads() && !seat_2.leads());
+        let decided = seat_1.decide(&[]).expect("every other seat is here");
+        let resume = resume_of(&decided);
+        assert_eq!(resume.forfeit, Some(0));
+        assert!(resume.seats[0].0.is_nil(), "the seat that forfeits keeps no peer");
+        assert!(seat_2.accept(peer(1), &decided, false).is_ok());
+        let resumed = liar.accept(peer(1), &decided, false).expect("it takes its own forfeit");
+        assert_eq!(resumed.forfeit, Some(0));
+        let mut inflated = resume.clone();
+        inflated.forfeit = Some(2);
+        inflated.seats[2] = PeerId(Default::default());
+        inflated.drops = [2, 0, MAX_DROPS, 0];
+        let refused = seat_2.accept(peer(1), &decision(inflated, peer(1)), false);
+        assert_eq!(refused.unwrap_err(), Refused::Stale, "a drop this player never had");
+    }
+
+    #[test]
+    fn one_players_word_adds_one_drop_at_most() {
+        let mut leader = round(0, peer(0), offer(0, 0, held(0, 30)));
+        let mut claim = offer(1, 0, held(0, 30));
+        claim.drops = [0, 0, MAX_DROPS, 0];
+        leader.take(peer(1), &signed(claim, peer(1))).unwrap();
+        assert_eq!(leader.drops(), [0, 0, 1, 0]);
+        leader.take(peer(2), &signed(offer(2, 0, held(0, 30)), peer(2))).unwrap();
+        let resume = leader.decide(&[]).expect("every seat is here");
+        assert_eq!(resume_of(&resume).forfeit, None, "seat 2 is not out of drops");
+    }
+
+    #[test]
+    fn once_a_silent_seats_wait_is_over_a_seat_merely_slow_is_still_waited_for() {
+        let mut leader = round(0, peer(0), offer(0, 0, held(0, 30)));
+        assert_eq!(leader.decide(&[2]), None, "seat 1 has had no wait yet");
+        leader.take(peer(1), &signed(offer(1, 0, held(0, 30)), peer(1))).unwrap();
+        let resume = leader.decide(&[2]).expect("seat 2's wait is over");
+        assert_eq!(resume_of(&resume).forfeit, Some(2));
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod reconnect;
 pub mod replay;
 pub mod seed;
 pub mod sets;
+pub mod silence;
 pub mod spectate;
 pub mod tape;
 

@@ -8,6 +8,7 @@
 
 use super::local::LocalMatch;
 use super::sets::{HostSystems, MatchSystems};
+use super::silence::Silence;
 use crate::client::draughts::DraughtsMatch;
 use crate::client::flow::Screen;
 use crate::client::persistence::storage;
@@ -101,9 +102,6 @@ pub struct Online {
     pub(super) names: Vec<String>,
     pub(super) local: usize,
     pub(super) counters: Arc<Counters>,
-    pub(super) waiting: Option<(usize, Instant)>,
-    /// When the current interruption began, and the longest one the match has had.
-    interrupted: (Option<Instant>, Duration),
     /// How this player comes back if it drops, and how the others know it.
     pub(super) seating: Seating,
     /// The game channel every session of the match runs on.
@@ -121,7 +119,7 @@ pub struct Online {
     /// silence (`silent`) it makes the match wait for them; alone it does nothing.
     pub(super) said_gone: Vec<PeerId>,
     /// Players GGRS has not heard from for a while (and not heard again since).
-    pub(super) silent: Vec<PeerId>,
+    pub(super) silent: Silence,
     /// Players this epoch's session has not yet synchronized with, and until when they may
     /// take: GGRS notices no silence before a session runs, so a player that never answers
     /// (or whose every message is refused) would otherwise be waited for forever.
@@ -192,8 +190,6 @@ impl Online {
             names,
             local,
             counters,
-            waiting: None,
-            interrupted: (None, Duration::ZERO),
             seating,
             game_channel,
             epoch: 0,
@@ -201,7 +197,7 @@ impl Online {
             drops: [0; 4],
             gone: Vec::new(),
             said_gone: Vec::new(),
-            silent: Vec::new(),
+            silent: Silence::default(),
             unsynchronized: (Vec::new(), Instant::now()),
             disagreed: Vec::new(),
             refusals: Vec::new(),
@@ -301,7 +297,13 @@ impl Online {
     /// The longest a player went silent before it was heard again (a network cut that
     /// the connection survived).
     pub fn longest_interruption(&self) -> Duration {
-        self.interrupted.1
+        self.silent.longest()
+    }
+
+    /// The silent player whose wait ends first (its handle), and when it ends.
+    pub(super) fn waiting(&self) -> Option<(usize, Instant)> {
+        let (peer, deadline) = self.silent.first()?;
+        Some((self.peers.iter().position(|p| *p == peer)?, deadline))
     }
 
     /// How many players the match has.
@@ -613,23 +615,11 @@ pub(super) fn session_events(
             GgrsEvent::NetworkInterrupted { addr, .. } => {
                 // Silent since the notice's delay; held for once the grace period is over.
                 let grace = online.seating.grace.saturating_sub(DISCONNECT_NOTIFY);
-                let deadline = Instant::now() + grace;
-                let seat = online.peers.iter().position(|p| *p == addr).unwrap_or(0);
-                online.waiting = Some((seat, deadline));
-                online.interrupted.0.get_or_insert_with(Instant::now);
-                if !online.silent.contains(&addr) {
-                    online.silent.push(addr);
-                }
+                online.silent.fall(addr, Instant::now() + grace);
             }
-            GgrsEvent::NetworkResumed { addr } => {
-                online.silent.retain(|p| *p != addr);
-                online.waiting = None;
-                if let Some(since) = online.interrupted.0.take() {
-                    online.interrupted.1 = online.interrupted.1.max(since.elapsed());
-                }
-            }
+            GgrsEvent::NetworkResumed { addr } => online.silent.heard(addr),
             GgrsEvent::Disconnected { addr } => {
-                online.waiting = None;
+                online.silent.take();
                 online.ending.get_or_insert(NetworkEnding::PeerLeft);
                 let name = ("name", online.name(addr).into());
                 online.message = Some(w.with("online-left", &[name]));
@@ -668,11 +658,7 @@ pub(super) fn session_events(
         // Never heard from in the whole grace period: held for as a silent player is.
         for peer in std::mem::take(&mut online.unsynchronized.0) {
             info!("{} never synchronized with this session", online.name(peer));
-            let seat = online.peers.iter().position(|p| *p == peer).unwrap_or(0);
-            online.waiting = Some((seat, Instant::now()));
-            if !online.silent.contains(&peer) {
-                online.silent.push(peer);
-            }
+            online.silent.fall(peer, Instant::now());
         }
     }
 }
@@ -704,7 +690,7 @@ fn show_banner(
     w: Res<Words>,
 ) {
     let mut lines: Vec<String> = online.holding.iter().cloned().collect();
-    if let Some((handle, deadline)) = online.waiting.filter(|_| online.holding.is_none()) {
+    if let Some((handle, deadline)) = online.waiting().filter(|_| online.holding.is_none()) {
         let left = deadline.saturating_duration_since(Instant::now()).as_secs_f32().ceil();
         let who = online.names.get(handle).cloned().unwrap_or_default();
         lines.push(w.with(

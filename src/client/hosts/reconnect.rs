@@ -65,7 +65,13 @@ const LAST_RESORT: Duration = Duration::from_secs(10);
 #[derive(Resource)]
 pub struct Holding {
     round: Round,
+    /// When the wait of the seats held for ends (the grace period, or only the time to
+    /// agree for players already silent for all of it).
     deadline: Instant,
+    /// The seats silent for their whole wait already, whose forfeit may be ruled at
+    /// `deadline`; every other seat absent is waited for until `grace_ends`.
+    overdue: Vec<u8>,
+    grace_ends: Instant,
     offered_to: Vec<PeerId>,
     offered_at: Instant,
     /// When this player's current connection was opened (it is retried if it reaches
@@ -83,11 +89,14 @@ pub struct Holding {
 }
 
 impl Holding {
-    fn new(round: Round, grace: Duration) -> Holding {
+    fn new(round: Round, grace: Duration, overdue: Vec<u8>) -> Holding {
         let now = Instant::now();
+        let deadline = if overdue.is_empty() { now + grace } else { now + AGREE.min(grace) };
         Holding {
             round,
-            deadline: now + grace,
+            deadline,
+            overdue,
+            grace_ends: now + grace,
             offered_to: Vec::new(),
             offered_at: now,
             connected_at: now,
@@ -101,6 +110,17 @@ impl Holding {
     /// Seconds left of the grace period.
     pub fn seconds_left(&self) -> u64 {
         self.deadline.saturating_duration_since(Instant::now()).as_secs_f32().ceil() as u64
+    }
+
+    /// The seats whose wait is over at `now`.
+    fn expired(&self, now: Instant) -> Vec<u8> {
+        if now >= self.grace_ends {
+            (0..self.round.seats() as u8).collect()
+        } else if now >= self.deadline {
+            self.overdue.clone()
+        } else {
+            Vec::new()
+        }
     }
 }
 
@@ -205,13 +225,12 @@ fn dropped(world: &mut World) -> Option<Inbox> {
     for why in refused {
         online.refuse(why);
     }
-    let silent = online.silent.clone();
-    let left = online.gone.iter().chain(&online.said_gone).any(|p| silent.contains(p));
+    let left = online.gone.iter().chain(&online.said_gone).any(|p| online.silent.contains(*p));
     // Before the first frame a player gone means the match cannot start (said by the
     // session's events); one silent all the grace period, or the others holding, is held
     // for as at any other time.
     let before_first = online.first_frame.is_none() && online.epoch == 0;
-    let dropped = (left && !before_first) || overdue(&online);
+    let dropped = (left && !before_first) || !online.silent.overdue(Instant::now()).is_empty();
     let offered = inbox
         .iter()
         .filter_map(|(_, bytes)| Signed::decode(bytes))
@@ -219,25 +238,18 @@ fn dropped(world: &mut World) -> Option<Inbox> {
     (dropped || offered).then_some(inbox)
 }
 
-/// Whether a silent player has been silent for the whole grace period: it has had its
-/// wait, and is held for only as long as the others take to agree on its forfeit.
-fn overdue(online: &Online) -> bool {
-    let waited = online.waiting.is_some_and(|(_, deadline)| Instant::now() >= deadline);
-    waited && !online.silent.is_empty()
-}
-
 /// Stops the session and starts holding, with this player's offer.
 fn begin_holding(world: &mut World, inbox: Inbox) {
     let Some(mut online) = world.remove_resource::<Online>() else { return };
     world.remove_resource::<Session<OnlineConfig>>();
-    let overdue = overdue(&online);
-    let silent = std::mem::take(&mut online.silent);
+    // A player silent for its whole wait has had it, and is held for only as long as the
+    // others take to agree on its forfeit; one silent for less is held for as any drop.
+    let overdue = online.silent.overdue(Instant::now());
+    let silent = online.silent.take();
     let mut gone = std::mem::take(&mut online.gone);
     gone.extend(std::mem::take(&mut online.said_gone));
-    if overdue {
-        gone.extend(silent.iter().copied());
-    }
     gone.retain(|p| silent.contains(p));
+    gone.extend(overdue.iter().copied());
     gone.sort();
     gone.dedup();
     for peer in &gone {
@@ -249,17 +261,24 @@ fn begin_holding(world: &mut World, inbox: Inbox) {
         world.insert_resource(online);
         return;
     };
-    online.waiting = None;
     let mine = Offer { seat: online.local as u8, epoch: online.epoch, drops: online.drops, held };
     let me = online.peers[online.local];
     let seating = &online.seating;
     let round =
         Round::new(online.peers.len(), seating.seals.clone(), me, seating.key.clone(), mine);
     let names: Vec<String> = gone.iter().map(|p| online.name(*p)).collect();
-    info!("holding the match: {} dropped", names.join(", "));
+    if names.is_empty() {
+        info!("holding the match: another player holds it");
+    } else {
+        info!("holding the match: {} dropped", names.join(", "));
+    }
     // A player silent for the whole grace period has had its wait: the others only offer.
-    let grace = if overdue { AGREE } else { online.seating.grace };
-    let mut holding = Holding::new(round, grace);
+    let overdue: Vec<u8> = overdue
+        .iter()
+        .filter_map(|peer| online.peers.iter().position(|p| p == peer))
+        .map(|seat| seat as u8)
+        .collect();
+    let mut holding = Holding::new(round, online.seating.grace, overdue);
     holding.inbox = inbox;
     world.insert_resource(holding);
     world.insert_resource(online);
@@ -312,7 +331,7 @@ fn hold(world: &mut World) {
                     }
                     continue;
                 }
-                let expired = Instant::now() >= holding.deadline;
+                let expired = Instant::now() >= holding.grace_ends;
                 match holding.round.accept(peer, &signed, expired) {
                     Ok(resumed) => decision = Some(resumed),
                     Err(why) => {
@@ -324,7 +343,7 @@ fn hold(world: &mut World) {
     }
     let now = Instant::now();
     let alone = holding.round.present().len() == 1;
-    if decision.is_none() && holding.rejoining && alone && now >= holding.deadline {
+    if decision.is_none() && holding.rejoining && alone && now >= holding.grace_ends {
         let waited = online.seating.grace.as_secs();
         online.holding = None;
         online.ending = Some(NetworkEnding::PeerLeft);
@@ -334,9 +353,8 @@ fn hold(world: &mut World) {
         return;
     }
     if decision.is_none() {
-        let expired = now >= holding.deadline;
-        let mut resume = holding.round.decide(expired);
-        if resume.is_none() && now >= holding.deadline + LAST_RESORT {
+        let mut resume = holding.round.decide(&holding.expired(now));
+        if resume.is_none() && now >= holding.grace_ends + LAST_RESORT {
             // Nobody decides (the lowest seat is gone too): this player rules alone.
             resume = holding.round.decide_alone();
         }
@@ -353,7 +371,7 @@ fn hold(world: &mut World) {
                     let _ = channel.try_send(message.clone().into(), *peer);
                 }
             }
-            match holding.round.accept(me, &resume, expired) {
+            match holding.round.accept(me, &resume, now >= holding.grace_ends) {
                 Ok(resumed) => decision = Some(resumed),
                 Err(why) => warn!("this player's own decision was refused: {}", refusal(why)),
             }
@@ -429,7 +447,7 @@ fn come_back(world: &mut World, online: &mut Online, holding: &mut Holding) {
     if reaches_someone || !waited || Instant::now() < holding.retry_at {
         return;
     }
-    if Instant::now() >= holding.deadline + LAST_RESORT {
+    if Instant::now() >= holding.grace_ends + LAST_RESORT {
         return;
     }
     holding.retry_at = Instant::now() + RETRY;
@@ -507,7 +525,7 @@ fn resume(world: &mut World, resumed: Resumed) {
     online.drops = resumed.drops;
     online.epoch = resumed.epoch;
     online.offset = state.frame();
-    online.waiting = None;
+    online.silent.take();
     if let Some(seat) = resumed.forfeit {
         let who = online.names.get(seat as usize).cloned().unwrap_or_default();
         online.ending = Some(NetworkEnding::PeerLeft);
@@ -707,7 +725,7 @@ pub fn rejoin(
             commands.insert_resource(OnlineDraughts(game));
         }
     }
-    let mut holding = Holding::new(round, Duration::from_secs(u64::from(ticket.grace)));
+    let mut holding = Holding::new(round, Duration::from_secs(u64::from(ticket.grace)), Vec::new());
     holding.rejoining = true;
     commands.insert_resource(holding);
     commands.insert_resource(online);
