@@ -527,11 +527,12 @@ impl Registry {
 }
 
 /// Whether `room` takes one more watcher of protocol `version`: it must have players.
+/// A room of another version is answered as no room at all: whoever asks with a made-up
+/// version learns nothing of which codes are in use.
 fn watchable(room: Option<&Room>, version: &str) -> Result<(), Rejection> {
     match room {
         None => Err(Rejection::NoMatch),
-        Some(room) if room.peers.is_empty() => Err(Rejection::NoMatch),
-        Some(room) if room.version != version => Err(Rejection::VersionMismatch),
+        Some(room) if room.peers.is_empty() || room.version != version => Err(Rejection::NoMatch),
         Some(room) if room.watchers.len() >= MAX_WATCHERS => Err(Rejection::WatchersFull),
         Some(_) => Ok(()),
     }

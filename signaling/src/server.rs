@@ -261,7 +261,10 @@ fn refuse(app: &App, why: Rejection) -> Response {
         Rejection::ServerCap => {
             (StatusCode::SERVICE_UNAVAILABLE, "the server is full, try again later")
         }
-        Rejection::NoMatch => (StatusCode::NOT_FOUND, "no match is being played with this code"),
+        Rejection::NoMatch => (
+            StatusCode::NOT_FOUND,
+            "no match is being played with this code by this version of the game",
+        ),
         Rejection::WatchersFull => {
             (StatusCode::CONFLICT, "this match has all the watchers it takes")
         }

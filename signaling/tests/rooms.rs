@@ -355,6 +355,20 @@ async fn a_source_guessing_codes_to_watch_is_held_back() {
 }
 
 #[tokio::test]
+async fn a_probe_with_a_made_up_version_learns_nothing_of_a_live_room() {
+    let s = server(config()).await;
+    let _a = join(&s, &format!("/r/{CODE}?seats=2&v=3")).await;
+    let _b = join(&s, &format!("/r/{CODE}?seats=2&v=3")).await;
+    let live = refused(&s, &format!("/w/{CODE}?v=zz")).await;
+    let absent = refused(&s, "/w/0123456789XYZ?v=zz").await;
+    assert_eq!(live, absent, "a live room and no room answer alike");
+    assert_eq!(live.0, 404);
+    assert_eq!(s.metrics.rejections(Rejection::NoMatch), 2, "both count as misses");
+    assert_eq!(s.metrics.rejections(Rejection::VersionMismatch), 0);
+    s.stop().await.unwrap();
+}
+
+#[tokio::test]
 async fn a_connection_flood_past_the_caps_is_refused() {
     let s = server(Config { max_per_address: 5, ..config() }).await;
     let mut held = Vec::new();
@@ -489,7 +503,7 @@ async fn watchers_hold_no_seat_meet_only_players_and_are_capped() {
     let (status, _) = refused(&s, &format!("/r/{CODE}?seats=2&v=3")).await;
     assert_eq!(status, 409, "the watcher took no seat, and the two players fill the room");
     let (status, body) = refused(&s, &format!("/w/{CODE}?v=2")).await;
-    assert_eq!(status, 426, "{body}");
+    assert_eq!(status, 404, "a watcher of another version finds no match of its own: {body}");
     let (mut late, id_late) = join(&s, &format!("/w/{CODE}?v=3")).await;
     assert_eq!(next_event(&mut a).await, Some(JsonPeerEvent::NewPeer(id_late)));
     assert_eq!(next_event(&mut b).await, Some(JsonPeerEvent::NewPeer(id_late)));

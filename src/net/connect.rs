@@ -134,7 +134,9 @@ fn describe(error: &str, otherwise: &str) -> String {
          of players, or has all the watchers it takes)"
             .into()
     } else if says("404") {
-        "the signaling server knows no match being played with this code".into()
+        "the signaling server knows no match being played with this code by this version \
+         of the game"
+            .into()
     } else if says("426") {
         "the signaling server refused: the match was created by another version of the game, \
          and both players need the same one"
