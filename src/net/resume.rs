@@ -25,6 +25,7 @@
 //! sender's id, so only the seat's own player can offer for it or decide as it.
 
 use super::seat_key::{SIGNATURE_BYTES, Seal, SeatKey};
+use super::session::INPUT_DELAY;
 use super::watch::{Game, Watched};
 use crate::game::Input;
 use matchbox_socket::PeerId;
@@ -114,18 +115,30 @@ impl Held {
         Some(early.hash() == late.hash() && same_inputs)
     }
 
+    /// The inputs of its frames from match frame `from` on (all of them if it is anchored
+    /// later), if it is sound.
+    fn frames_from(&self, from: u64) -> Option<Vec<Vec<Input>>> {
+        let (anchor, mut frames) = self.open()?;
+        let skip = from.saturating_sub(anchor.frame() as u64) as usize;
+        Some(frames.split_off(skip.min(frames.len())))
+    }
+
     /// The frame it reaches: the anchor's plus the frames since.
-    fn end(&self) -> u64 {
+    pub fn end(&self) -> u64 {
         let anchor = Watched::from_bytes(self.game, &self.state).map_or(0, |w| w.frame());
         anchor as u64 + self.runs.iter().map(|(n, _)| *n as u64).sum::<u64>()
     }
 }
 
 /// Furthest a history taken from another player may reach beyond this player's own,
-/// frames: players' confirmed frames differ by far less, and a ticket written when the
-/// anchor last moved by at most [`KEPT`] more. Frames beyond every honest player's own are
-/// the one part of a history nobody can check (see the README's *Security*).
+/// frames, when this player does not know what it sent since (it comes back from a ticket):
+/// players' confirmed frames differ by far less, and a ticket written when the anchor last
+/// moved by at most [`KEPT`] more.
 const REACH_BEYOND: u64 = 2 * KEPT as u64;
+
+/// Frames of its own inputs a player has sent beyond the last it simulated: the input
+/// delay's, and at most one more whose frame has not run yet.
+const SENT_AHEAD: usize = INPUT_DELAY + 1;
 
 /// What players say to each other on the resume channel (always [`Signed`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -291,6 +304,8 @@ pub struct Round {
     mine: Offer,
     signed: Signed,
     offers: BTreeMap<u8, (PeerId, Offer)>,
+    /// This player's inputs after its confirmed history, if it knows them.
+    sent: Option<Vec<Input>>,
 }
 
 impl Round {
@@ -298,7 +313,7 @@ impl Round {
     /// holding its seat's `key`) offers `mine`.
     pub fn new(seats: usize, seals: Vec<Seal>, me: PeerId, key: SeatKey, mine: Offer) -> Round {
         let signed = Signed::new(Resumption::Offer(mine.clone()), &key, me);
-        Round { seats, seals, me, key, mine, signed, offers: BTreeMap::new() }
+        Round { seats, seals, me, key, mine, signed, offers: BTreeMap::new(), sent: None }
     }
 
     /// This player is now known as `me` (it came back with a new connection).
@@ -346,12 +361,33 @@ impl Round {
     }
 
     /// Refuses a history that contradicts this player's own or reaches too far beyond it.
+    ///
+    /// Past its own confirmed frames this player checks its own inputs, when it knows what
+    /// it sent: no frame can have been confirmed with an input of its that it never sent,
+    /// so a history that changes one, or reaches past what it has sent (with the input
+    /// delay's frames sent ahead: [`SENT_AHEAD`]), is made up.
     fn check_history(&self, held: &Held) -> Result<(), Refused> {
-        let beyond = held.end().saturating_sub(self.mine.held.end());
+        let end = self.mine.held.end();
+        let beyond = held.end().saturating_sub(end);
         if held.agrees_with(&self.mine.held) == Some(false) || beyond > REACH_BEYOND {
             return Err(Refused::History);
         }
+        let Some(sent) = &self.sent else { return Ok(()) };
+        if beyond > (sent.len() + SENT_AHEAD) as u64 {
+            return Err(Refused::History);
+        }
+        let seat = self.mine.seat as usize;
+        let frames = held.frames_from(end).ok_or(Refused::History)?;
+        if frames.iter().zip(sent).any(|(inputs, mine)| inputs.get(seat) != Some(mine)) {
+            return Err(Refused::History);
+        }
         Ok(())
+    }
+
+    /// This player's own inputs in the frames after its confirmed history, as it sent
+    /// them: histories offered and decided are checked against them.
+    pub fn knowing_sent(&mut self, sent: Vec<Input>) {
+        self.sent = Some(sent);
     }
 
     /// Checks a decision `from` a peer (or this player's own) against this round: it must
@@ -830,6 +866,20 @@ mod tests {
         leader.take(peer(1), &signed(offer(1, 0, held(0, 30)), peer(1))).unwrap();
         let resume = leader.decide(&[2]).expect("seat 2's wait is over");
         assert_eq!(resume_of(&resume).forfeit, Some(2));
+    }
+
+    #[test]
+    fn a_history_that_changes_or_outruns_what_this_player_sent_is_made_up() {
+        let mut leader = round(0, peer(0), offer(0, 0, held(0, 30)));
+        leader.knowing_sent(vec![Input::ZERO; 5]);
+        let mut take = |held: Held| leader.take(peer(1), &signed(offer(1, 0, held), peer(1)));
+        assert_eq!(take(held(0, 30 + 5 + SENT_AHEAD)), Ok(()), "as far as it has sent");
+        assert_eq!(take(held(0, 30 + 5 + SENT_AHEAD + 1)), Err(Refused::History), "further");
+        assert_eq!(take(resigned_at(0, 34, 32)), Err(Refused::History), "its own input changed");
+        let mut other = round(1, peer(1), offer(1, 0, held(0, 30)));
+        other.knowing_sent(vec![Input::ZERO; 5]);
+        let seat_0 = signed(offer(0, 0, resigned_at(0, 34, 32)), peer(0));
+        assert_eq!(other.take(peer(0), &seat_0), Ok(()), "seat 0's own input is seat 0's");
     }
 
     #[test]

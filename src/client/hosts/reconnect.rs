@@ -264,8 +264,14 @@ fn begin_holding(world: &mut World, inbox: Inbox) {
     let mine = Offer { seat: online.local as u8, epoch: online.epoch, drops: online.drops, held };
     let me = online.peers[online.local];
     let seating = &online.seating;
-    let round =
+    let confirmed_end = mine.held.end();
+    let mut round =
         Round::new(online.peers.len(), seating.seals.clone(), me, seating.key.clone(), mine);
+    if let Some(sent) =
+        world.get_resource::<Tape>().and_then(|t| t.inputs_of(online.local, confirmed_end))
+    {
+        round.knowing_sent(sent);
+    }
     let names: Vec<String> = gone.iter().map(|p| online.name(*p)).collect();
     if names.is_empty() {
         info!("holding the match: another player holds it");

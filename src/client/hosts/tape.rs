@@ -38,6 +38,15 @@ impl Tape {
             frames.push(inputs.to_vec());
         }
     }
+
+    /// The inputs of `seat` in the frames from match frame `from` on, if the tape holds
+    /// that frame (or the frame right after its last).
+    pub fn inputs_of(&self, seat: usize, from: u64) -> Option<Vec<Input>> {
+        let (start, frames) = self.carrom.as_ref()?;
+        let index = usize::try_from(from.checked_sub(u64::from(start.frame()))?).ok()?;
+        let since = frames.get(index..)?;
+        since.iter().map(|inputs| inputs.get(seat).copied()).collect()
+    }
 }
 
 /// A match on screen that is a replay, not a match: nothing is recorded.
