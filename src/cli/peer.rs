@@ -80,7 +80,7 @@ pub struct Args {
     shot_clock: u16,
     /// Seed of the random legal shots played when there is no script (or it runs out).
     #[arg(long, default_value_t = 0)]
-    seed: u64,
+    pub(super) seed: u64,
     /// Play these strokes (the `simulate` file format) on this peer's turns, in order.
     #[arg(long)]
     script: Option<PathBuf>,
@@ -118,9 +118,10 @@ pub struct Args {
     /// ...give or take up to this many.
     #[arg(long, default_value_t = 0)]
     impair_jitter_ms: u64,
-    /// Tests and soak runs: send this many garbage datagrams per second to every peer.
+    /// Tests and soak runs: send this many garbage messages per second to every peer, on
+    /// every channel.
     #[arg(long, default_value_t = 0)]
-    inject_garbage: u32,
+    pub(super) inject_garbage: u32,
     /// Hostile-peer tests: tell every peer that this seat is disconnected.
     #[arg(long, hide = true)]
     forge_disconnect: Option<u8>,
@@ -130,6 +131,16 @@ pub struct Args {
     /// Hostile-peer tests: watch, but say in the hello that this peer comes to play.
     #[arg(long, hide = true, requires = "watch")]
     pub(super) claim_seat: bool,
+    /// Hostile-peer tests: offer to resume unasked, with decisions and offers forged.
+    #[arg(long, hide = true, conflicts_with = "watch")]
+    forge_resumptions: bool,
+    /// Hostile-peer tests: send every watcher a run-length bomb.
+    #[arg(long, hide = true, conflicts_with = "watch")]
+    bomb_watchers: bool,
+    /// Hostile-peer tests: send this many bytes of junk a second to every peer, on every
+    /// channel.
+    #[arg(long, hide = true, default_value_t = 0)]
+    pub(super) flood: u64,
 }
 
 /// The line `carrom peer` prints.
@@ -145,6 +156,7 @@ struct Line {
     rollbacks_per_s: f64,
     worst_resim_us: u64,
     malformed: u64,
+    stale: u64,
     join_to_first_frame_ms: u64,
     /// Each other peer's route: `direct`, `relayed` or `unknown`.
     routes: Vec<String>,
@@ -191,6 +203,7 @@ impl Line {
             rollbacks_per_s: per_second(report.rollbacks, 100.0),
             worst_resim_us: report.worst_resim_us,
             malformed: report.malformed,
+            stale: report.stale,
             join_to_first_frame_ms: report.join_to_first_frame_ms,
             routes: report.routes.clone(),
             banner: report.banner.clone(),
@@ -359,7 +372,10 @@ fn impairment(args: &Args) -> Option<Impairment> {
         || args.impair_jitter_ms > 0
         || args.inject_garbage > 0
         || args.forge_disconnect.is_some()
-        || args.forge_checksums;
+        || args.forge_checksums
+        || args.forge_resumptions
+        || args.bomb_watchers
+        || args.flood > 0;
     any.then(|| Impairment {
         loss: (args.impair_loss / 100.0).clamp(0.0, 1.0),
         delay: Duration::from_millis(args.impair_delay_ms),
@@ -367,6 +383,9 @@ fn impairment(args: &Args) -> Option<Impairment> {
         garbage_per_second: args.inject_garbage,
         forge_disconnect: args.forge_disconnect,
         forge_checksums: args.forge_checksums,
+        forge_resumptions: args.forge_resumptions,
+        bomb_watchers: args.bomb_watchers,
+        flood_per_second: args.flood,
         seed: args.seed,
     })
 }

@@ -5,7 +5,8 @@
 use super::exit::{Exit, fail};
 use super::output::print_lines;
 use super::peer::{Args, LanGame};
-use carrom::net::connect::IceServer;
+use carrom::net::connect::{GAME_CHANNEL, HELLO_CHANNEL, IceServer, RESUME_CHANNEL, WATCH_CHANNEL};
+use carrom::net::junk::Junk;
 use carrom::net::room::watch_room;
 use carrom::net::watch::Watched;
 use carrom::net::watcher::{WatchEnd, Watcher};
@@ -48,6 +49,7 @@ pub fn run(args: &Args, ice: Vec<IceServer>, lan: Option<LanGame>) -> Exit {
         Err(e) => return fail(command, Exit::Failed, e),
     };
     let started = Instant::now();
+    let mut junk = hostile(args);
     let tick = Duration::from_secs(1) / 60;
     let mut told = None;
     let mut players = 0;
@@ -60,6 +62,20 @@ pub fn run(args: &Args, ice: Vec<IceServer>, lan: Option<LanGame>) -> Exit {
             Err(WatchEnd::Fault(fault)) => return fail(command, Exit::Desync, fault),
             Err(WatchEnd::Failed(why)) => return fail(command, Exit::Failed, why),
             Ok(()) => {}
+        }
+        let channels = [GAME_CHANNEL, HELLO_CHANNEL, WATCH_CHANNEL, RESUME_CHANNEL];
+        if let Some(garbage) = junk.0.as_mut() {
+            for message in garbage.due() {
+                for channel in channels {
+                    watcher.send_to_players(channel, &message);
+                }
+            }
+        }
+        // The flood's rate is in all: its messages take each channel in turn.
+        if let Some(flood) = junk.1.as_mut() {
+            for (message, channel) in flood.due().iter().zip(channels.iter().cycle()) {
+                watcher.send_to_players(*channel, message);
+            }
         }
         for (peer, why) in watcher.take_refusals() {
             eprintln!("carrom peer: warning: no longer reading {peer}'s stream: {why}");
@@ -107,6 +123,15 @@ pub fn run(args: &Args, ice: Vec<IceServer>, lan: Option<LanGame>) -> Exit {
         }
         std::thread::sleep(tick);
     }
+}
+
+/// Hostile-peer tests: the garbage this watcher sends the players on every channel, and
+/// the flood it sends them, if any.
+fn hostile(args: &Args) -> (Option<Junk>, Option<Junk>) {
+    let garbage =
+        (args.inject_garbage > 0).then(|| Junk::new(args.inject_garbage.into(), 300, args.seed));
+    let flood = (args.flood > 0).then(|| Junk::flood(args.flood, args.seed ^ 1));
+    (garbage, flood)
 }
 
 /// The watch address: the signaling server's and the code's, or the LAN host's and its

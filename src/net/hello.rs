@@ -123,6 +123,17 @@ impl Hello {
         serde_json::to_vec(self).unwrap_or_default()
     }
 
+    /// Whether the bytes are a hello of another protocol version (not merely junk).
+    pub fn of_another_version(bytes: &[u8]) -> bool {
+        #[derive(Deserialize)]
+        struct Version {
+            protocol: u32,
+        }
+        bytes.len() <= MAX_HELLO
+            && serde_json::from_slice::<Version>(bytes)
+                .is_ok_and(|v| v.protocol != PROTOCOL_VERSION)
+    }
+
     /// A peer's hello, if the bytes are one of this protocol version.
     pub fn decode(bytes: &[u8]) -> Option<Hello> {
         if bytes.len() > MAX_HELLO {
@@ -246,5 +257,16 @@ mod tests {
         assert_eq!(Hello::decode(&hello.encode()), None);
         assert_eq!(Hello::decode(&vec![b' '; 2_000]), None);
         assert_eq!(Hello::decode(b"garbage"), None);
+    }
+
+    #[test]
+    fn a_hello_of_another_version_is_told_from_junk() {
+        let mut hello = Hello::new(false, Variant::Freestyle, 2, PresetId::Standard, 30, "x");
+        assert!(!Hello::of_another_version(&hello.encode()), "this version's");
+        hello.protocol += 1;
+        assert!(Hello::of_another_version(&hello.encode()));
+        assert!(!Hello::of_another_version(b"garbage"));
+        assert!(!Hello::of_another_version(&[0xFF; 300]));
+        assert!(!Hello::of_another_version(br#"{"protocol": 1}"#.repeat(200).as_slice()));
     }
 }

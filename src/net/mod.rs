@@ -9,6 +9,7 @@
 pub mod connect;
 pub mod diagnostics;
 pub mod hello;
+pub mod junk;
 pub mod lan;
 pub mod name;
 pub mod resume;

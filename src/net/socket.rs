@@ -55,12 +55,19 @@ pub struct Impairment {
     pub delay: Duration,
     /// Up to this much more or less delay, uniformly.
     pub jitter: Duration,
-    /// Garbage datagrams sent to every peer each second.
+    /// Garbage messages sent to every peer each second, on every channel (this channel's
+    /// here; the others' by the client's hostile host).
     pub garbage_per_second: u32,
     /// Hostile-peer tests: every input message says that this seat is disconnected.
     pub forge_disconnect: Option<u8>,
     /// Hostile-peer tests: every checksum report is false.
     pub forge_checksums: bool,
+    /// Hostile-peer tests: resumption offers and decisions no honest player sends.
+    pub forge_resumptions: bool,
+    /// Hostile-peer tests: a run-length bomb to every watcher.
+    pub bomb_watchers: bool,
+    /// Hostile-peer tests: bytes of junk sent each second to every peer on every channel.
+    pub flood_per_second: u64,
     /// Seed of the faults' random draws.
     pub seed: u64,
 }

@@ -229,6 +229,21 @@ impl Watcher {
         self.refusals[told..].to_vec()
     }
 
+    /// Sends `bytes` on channel `channel` to every player connected (hostile-peer tests:
+    /// players must read and drop whatever a watcher sends them).
+    pub fn send_to_players(&mut self, channel: usize, bytes: &[u8]) {
+        let players = self.players.clone();
+        let target = match channel {
+            WATCH_CHANNEL => self.stream.as_mut(),
+            _ => self.socket.as_mut().and_then(|s| s.get_channel_mut(channel).ok()),
+        };
+        if let Some(target) = target {
+            for player in players {
+                let _ = target.try_send(bytes.to_vec().into(), player);
+            }
+        }
+    }
+
     /// Players connected to this watcher now.
     pub fn players_connected(&self) -> usize {
         self.players.len()

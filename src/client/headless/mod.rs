@@ -125,6 +125,8 @@ pub struct PeerReport {
     pub bytes_sent: u64,
     /// Datagrams from peers that were dropped as malformed.
     pub malformed: u64,
+    /// Datagrams from peers dropped for being of another epoch's session.
+    pub stale: u64,
     /// From the start to the first frame of the session, milliseconds.
     pub join_to_first_frame_ms: u64,
     /// Seconds the session ran.
@@ -315,6 +317,7 @@ fn report(
         worst_resim_us: online.worst_resim.as_micros() as u64,
         bytes_sent: online.bytes_sent(),
         malformed: online.malformed(),
+        stale: online.stale(),
         join_to_first_frame_ms: first_frame
             .map_or(0, |t| t.saturating_duration_since(online.joined).as_millis() as u64),
         seconds: first_frame.map_or(0.0, |t| t.elapsed().as_secs_f64()),

@@ -101,6 +101,16 @@ impl Broadcasting {
         }
     }
 
+    /// Whether `watcher` has been sent the match so far.
+    pub(super) fn has_welcomed(&self, watcher: PeerId) -> bool {
+        self.welcomed.contains(&watcher)
+    }
+
+    /// Sends `bytes` as they are on the stream's channel (hostile-peer tests).
+    pub(super) fn send_bytes(&mut self, to: PeerId, bytes: &[u8]) {
+        let _ = self.channel.try_send(bytes.to_vec().into(), to);
+    }
+
     fn send_all(&mut self, messages: &[Broadcast]) {
         for message in messages {
             for watcher in self.welcomed.clone() {

@@ -22,7 +22,7 @@ use crate::client::persistence::rejoin::{RejoinFile, Ticket};
 use crate::client::words::Words;
 use crate::game::Match;
 use crate::net::connect::{
-    GAME_CHANNEL, HELLO_CHANNEL, IceServer, PEER_CONNECT_BOUND, WATCH_CHANNEL, open,
+    GAME_CHANNEL, HELLO_CHANNEL, IceServer, PEER_CONNECT_BOUND, RESUME_CHANNEL, WATCH_CHANNEL, open,
 };
 use crate::net::hello::{Agreed, Hello, agree, agreed_grace, names, seals};
 use crate::net::lan::Listing;
@@ -138,9 +138,22 @@ pub struct Lobby {
     again: Option<JoinRequest>,
     /// The ICE servers the connections use.
     ice: Vec<IceServer>,
+    /// Peers named in the log for sending junk (at most [`MAX_NOISY`]).
+    noisy: Vec<PeerId>,
 }
 
+/// Most peers named for sending junk to a lobby: a room holds a few players and watchers.
+const MAX_NOISY: usize = 16;
+
 impl Lobby {
+    /// Notes that `peer` sent what nobody sends in a lobby; named once in the log.
+    fn noisy(&mut self, peer: PeerId) {
+        if self.noisy.len() < MAX_NOISY && !self.noisy.contains(&peer) {
+            warn!("{peer} sent junk to the lobby: ignored");
+            self.noisy.push(peer);
+        }
+    }
+
     /// Hosting on this network: the addresses players there can type to join.
     pub fn lan_addresses(&self) -> Option<Vec<String>> {
         self.hosting.as_ref().map(LanHosting::addresses)
@@ -272,6 +285,7 @@ fn open_lobby(
             _ => None,
         },
         ice: Vec::new(),
+        noisy: Vec::new(),
     };
     if let Err(e) = drawn {
         // A seat whose key could be guessed would be anyone's to take back.
@@ -701,7 +715,20 @@ fn poll(w: &Words, socket: &mut WebRtcSocket, lobby: &mut Lobby) -> Option<Vec<P
                 lobby.hellos.push((peer, h))
             }
             Some(_) => {}
-            None => lobby.problem = Some(w.get("lobby-other-version")),
+            None if Hello::of_another_version(&bytes) => {
+                lobby.problem = Some(w.get("lobby-other-version"))
+            }
+            None => lobby.noisy(peer),
+        }
+    }
+    // Nothing else is read before the match: what a peer sends on the other channels (a
+    // hostile watcher's flood) is dropped, not queued without bound. GGRS says again
+    // whatever of its own arrives early, until the other session answers.
+    for index in [GAME_CHANNEL, WATCH_CHANNEL, RESUME_CHANNEL] {
+        for (peer, _) in socket.get_channel_mut(index).map(|c| c.receive()).unwrap_or_default() {
+            if index != GAME_CHANNEL {
+                lobby.noisy(peer);
+            }
         }
     }
     Some(connected)

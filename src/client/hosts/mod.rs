@@ -4,6 +4,7 @@
 
 pub mod broadcast;
 pub mod checksum;
+pub mod hostile;
 pub mod lan_host;
 pub mod lobby;
 pub mod local;
@@ -55,6 +56,7 @@ impl Plugin for HostsPlugin {
             replay::ReplayPlugin,
             spectate::SpectatePlugin,
             reconnect::ReconnectPlugin,
+            hostile::HostilePlugin,
         ));
     }
 }

@@ -130,7 +130,7 @@ pub struct Online {
     /// What was refused from other peers, and from whom, in words (the last
     /// [`MAX_REFUSALS`]): the log says each, and a headless peer says it on stderr.
     refusals: Vec<String>,
-    /// Refusals in all, those let go included.
+    /// Refusals said in all, those let go included.
     refused_in_all: usize,
     /// The ending was agreed without a session (a forfeit after a drop): it is final.
     pub(super) settled: bool,
@@ -230,13 +230,18 @@ impl Online {
     }
 
     /// Notes that something `why` names was refused from another peer.
+    /// The same refusal again while it is among the last ones is counted, not repeated:
+    /// a peer sending the same lie at every frame does not flood the log.
     pub(super) fn refuse(&mut self, why: String) {
+        if self.refusals.contains(&why) {
+            return;
+        }
+        self.refused_in_all += 1;
         warn!("refused: {why}");
         if self.refusals.len() == MAX_REFUSALS {
             self.refusals.remove(0);
         }
         self.refusals.push(why);
-        self.refused_in_all += 1;
     }
 
     /// What was refused from other peers, oldest first (the last [`MAX_REFUSALS`]).
@@ -321,6 +326,12 @@ impl Online {
         self.counters.malformed.load(Ordering::Relaxed)
     }
 
+    /// Datagrams dropped for being of another epoch's session (after a resumption, or
+    /// junk that does not say this one's).
+    pub fn stale(&self) -> u64 {
+        self.counters.stale.load(Ordering::Relaxed)
+    }
+
     /// Each other peer's route as last seen while connected: `direct`, `relayed` or
     /// `unknown`.
     pub fn routes(&self) -> Vec<String> {
@@ -332,8 +343,13 @@ impl Online {
 
     /// The player called for `peer`.
     pub(super) fn name(&self, peer: PeerId) -> String {
-        let handle = self.peers.iter().position(|p| *p == peer).unwrap_or(0);
-        self.names.get(handle).cloned().unwrap_or_else(|| format!("Player {}", handle + 1))
+        match self.peers.iter().position(|p| *p == peer) {
+            Some(handle) => {
+                self.names.get(handle).cloned().unwrap_or_else(|| format!("Player {}", handle + 1))
+            }
+            None if self.watchers.contains(&peer) => format!("watcher {peer}"),
+            None => format!("peer {peer}"),
+        }
     }
 }
 
@@ -584,21 +600,28 @@ pub(super) fn session_events(
         // A peer still saying hello missed ours before this match began (it has not
         // started its own): it is answered, or it would wait for us forever. A watcher's
         // hello makes it one of the match's watchers.
+        let mut junk = Vec::new();
         if let Ok(channel) = socket.get_channel_mut(HELLO_CHANNEL) {
             for (peer, bytes) in channel.receive() {
+                let player = online.peers.contains(&peer);
                 match Hello::decode(&bytes) {
-                    Some(hello) if hello.watcher => {
+                    Some(hello) if hello.watcher && !player => {
                         let room = online.watchers.len() < MAX_WATCHERS;
-                        if room && !online.watchers.contains(&peer) && !online.peers.contains(&peer)
-                        {
+                        if room && !online.watchers.contains(&peer) {
                             online.watchers.push(peer);
                         }
                     }
-                    _ => {
+                    Some(_) if player => {
                         let _ = channel.try_send(online.hello.clone().into(), peer);
                     }
+                    Some(_) => junk.push((peer, "said it comes to play, but holds no seat")),
+                    None => junk.push((peer, "sent something that is not a hello")),
                 }
             }
+        }
+        for (peer, why) in junk {
+            let who = online.name(peer);
+            online.refuse(format!("{who} {why}: ignored"));
         }
     }
     let refused = online.counters.refused.lock().map(|mut r| std::mem::take(&mut *r));

@@ -163,7 +163,7 @@ fn over(world: &World) -> bool {
 }
 
 /// Notices a drop and holds; while holding, offers, listens, comes back, and resumes.
-fn reconnect(world: &mut World) {
+pub(super) fn reconnect(world: &mut World) {
     if world.get_resource::<Online>().is_some_and(|o| o.settled) {
         // Over: `run_out` carries it to Results.
         return;
@@ -213,17 +213,29 @@ fn dropped(world: &mut World) -> Option<Inbox> {
         .map(|channel| channel.receive())
         .unwrap_or_default();
     // Only a player proving its seat makes the others hold: anything else is a stranger's.
+    // An offer is for this match's epoch, or one epoch behind from a player who missed a
+    // decision and came back (a new connection). One behind from a player seated by the
+    // last decision is late: that round is over, and holding for it would start another
+    // (and the late player's next offer another).
     let mut refused = Vec::new();
-    let seals = &online.seating.seals;
+    let (seals, epoch, seated) = (&online.seating.seals, online.epoch, &online.peers);
     inbox.retain(|(peer, bytes)| match Signed::decode(bytes) {
-        Some(signed) if signed.proves_seat(*peer, seals) => true,
+        Some(signed) if signed.proves_seat(*peer, seals) => match &signed.message {
+            Resumption::Offer(offer) if offer.epoch.abs_diff(epoch) > 1 => {
+                refused.push((*peer, "offered to resume an epoch this match is not in"));
+                false
+            }
+            Resumption::Offer(offer) => offer.epoch >= epoch || !seated.contains(peer),
+            Resumption::Resume(_) => true,
+        },
         _ => {
-            refused.push(format!("{peer} sent a resumption that proves no seat: ignored"));
+            refused.push((*peer, "sent a resumption that proves no seat"));
             false
         }
     });
-    for why in refused {
-        online.refuse(why);
+    for (peer, why) in refused {
+        let who = online.name(peer);
+        online.refuse(format!("{who} {why}: ignored"));
     }
     let left = online.gone.iter().chain(&online.said_gone).any(|p| online.silent.contains(*p));
     // Before the first frame a player gone means the match cannot start (said by the
@@ -235,7 +247,15 @@ fn dropped(world: &mut World) -> Option<Inbox> {
         .iter()
         .filter_map(|(_, bytes)| Signed::decode(bytes))
         .any(|signed| matches!(signed.message, Resumption::Offer(_)));
-    (dropped || offered).then_some(inbox)
+    if !(dropped || offered) {
+        // A decision comes only to a player holding, after its offer: this one is a lie.
+        for (peer, _) in inbox {
+            let who = online.name(peer);
+            online.refuse(format!("{who} sent a decision to resume while nobody held: ignored"));
+        }
+        return None;
+    }
+    Some(inbox)
 }
 
 /// Stops the session and starts holding, with this player's offer.
@@ -327,22 +347,21 @@ fn hold(world: &mut World) {
             let mut arrived = std::mem::take(&mut holding.inbox);
             arrived.extend(channel.receive());
             for (peer, bytes) in arrived {
+                let who = online.name(peer);
                 let Some(signed) = Signed::decode(&bytes) else {
-                    online.refuse(format!("{peer} sent something that is not a resumption"));
+                    online.refuse(format!("{who} sent something that is not a resumption"));
                     continue;
                 };
                 if let Resumption::Offer(_) = signed.message {
                     if let Err(why) = holding.round.take(peer, &signed) {
-                        online.refuse(format!("an offer from {peer}: {}", refusal(why)));
+                        online.refuse(format!("an offer from {who}: {}", refusal(why)));
                     }
                     continue;
                 }
                 let expired = Instant::now() >= holding.grace_ends;
                 match holding.round.accept(peer, &signed, expired) {
                     Ok(resumed) => decision = Some(resumed),
-                    Err(why) => {
-                        online.refuse(format!("a resumption from {peer}: {}", refusal(why)))
-                    }
+                    Err(why) => online.refuse(format!("a decision from {who}: {}", refusal(why))),
                 }
             }
         }

@@ -1,0 +1,198 @@
+//! Hostile-peer tests: a player that lies on purpose, through `carrom peer`'s hidden
+//! switches ([`Impairment`]), so that the honest players' defences are tried over real
+//! connections. It sends junk on every channel, forges resumptions (an offer nobody asked
+//! for, then decisions and offers no honest player sends) and sends its watchers a
+//! run-length bomb. Nothing here runs unless a switch asks for it.
+
+use super::broadcast::Broadcasting;
+use super::online::Online;
+use super::reconnect::Holding;
+use crate::client::flow::Screen;
+use crate::game::Input;
+use crate::net::connect::{HELLO_CHANNEL, RESUME_CHANNEL};
+use crate::net::junk::Junk;
+use crate::net::resume::{Offer, Resume, Resumption, Signed};
+use crate::net::seat_key::SeatKey;
+use crate::net::socket::Impairment;
+use crate::net::watch::Broadcast;
+use bevy::prelude::*;
+use matchbox_socket::PeerId;
+use web_time::{Duration, Instant};
+
+/// Forged resumptions are sent this many times in a match...
+const BURSTS: u32 = 3;
+
+/// ...this long apart, each once the match has resumed from the last.
+const BURST_EVERY: Duration = Duration::from_secs(4);
+
+/// The lying player's plan, made when its match begins.
+struct Plan {
+    garbage: Option<Junk>,
+    flood: Option<Junk>,
+    bursts: u32,
+    next_burst: Instant,
+    bombed: Vec<PeerId>,
+}
+
+impl Plan {
+    fn of(impairment: &Impairment) -> Plan {
+        let (seed, garbage) = (impairment.seed, impairment.garbage_per_second);
+        let garbage = (garbage > 0).then(|| Junk::new(garbage.into(), 300, seed));
+        let flood = impairment.flood_per_second;
+        let flood = (flood > 0).then(|| Junk::flood(flood, seed ^ 1));
+        let bursts = if impairment.forge_resumptions { BURSTS } else { 0 };
+        let next_burst = Instant::now() + BURST_EVERY;
+        Plan { garbage, flood, bursts, next_burst, bombed: Vec::new() }
+    }
+}
+
+/// The lying player's acts.
+pub(super) struct HostilePlugin;
+
+impl Plugin for HostilePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            Update,
+            lie.after(super::reconnect::reconnect).run_if(in_state(Screen::Game)).run_if(
+                |online: Option<Res<Online>>| online.is_some_and(|o| o.impairment.is_some()),
+            ),
+        );
+    }
+}
+
+/// Does what the switches ask, when it is due.
+fn lie(
+    mut online: ResMut<Online>,
+    broadcasting: Option<ResMut<Broadcasting>>,
+    holding: Option<Res<Holding>>,
+    mut plan: Local<Option<Plan>>,
+) {
+    let Some(impairment) = online.impairment else { return };
+    let plan = plan.get_or_insert_with(|| Plan::of(&impairment));
+    let Some(mut broadcasting) = broadcasting else { return };
+    // The game channel's own garbage is its socket adapter's.
+    for bytes in plan.garbage.as_mut().map(Junk::due).unwrap_or_default() {
+        for channel in [Channel::Hello, Channel::Watch, Channel::Resume] {
+            send(&mut online, &mut broadcasting, channel, &bytes);
+        }
+    }
+    // The flood's rate is in all: its messages take each channel in turn.
+    let flood = plan.flood.as_mut().map(Junk::due).unwrap_or_default();
+    for (bytes, channel) in flood.iter().zip(Channel::ALL.iter().cycle()) {
+        send(&mut online, &mut broadcasting, *channel, bytes);
+    }
+    if impairment.bomb_watchers {
+        bomb(&online, &mut broadcasting, &mut plan.bombed);
+    }
+    if plan.bursts > 0 && holding.is_none() && Instant::now() >= plan.next_burst {
+        plan.bursts -= 1;
+        plan.next_burst = Instant::now() + BURST_EVERY;
+        forge(&mut online, &broadcasting);
+    }
+}
+
+/// A channel junk is sent on.
+#[derive(Clone, Copy)]
+enum Channel {
+    Game,
+    Hello,
+    Watch,
+    Resume,
+}
+
+impl Channel {
+    const ALL: [Channel; 4] = [Channel::Game, Channel::Hello, Channel::Watch, Channel::Resume];
+}
+
+/// Sends `bytes` to every peer connected on `channel`.
+fn send(online: &mut Online, broadcasting: &mut Broadcasting, channel: Channel, bytes: &[u8]) {
+    let Some(socket) = online.socket.as_mut() else { return };
+    let peers: Vec<PeerId> = socket.connected_peers().collect();
+    for peer in peers {
+        match channel {
+            Channel::Game => {
+                if let Ok(mut game) = online.game_channel.lock() {
+                    let _ = game.try_send(bytes.to_vec().into(), peer);
+                }
+            }
+            Channel::Watch => broadcasting.send_bytes(peer, bytes),
+            Channel::Hello | Channel::Resume => {
+                let index =
+                    if let Channel::Hello = channel { HELLO_CHANNEL } else { RESUME_CHANNEL };
+                if let Some(socket) = online.socket.as_mut()
+                    && let Ok(target) = socket.get_channel_mut(index)
+                {
+                    let _ = target.try_send(bytes.to_vec().into(), peer);
+                }
+            }
+        }
+    }
+}
+
+/// Sends each watcher, once, frames whose runs would expand to 65 million.
+fn bomb(online: &Online, broadcasting: &mut Broadcasting, bombed: &mut Vec<PeerId>) {
+    let seats = online.peers.len();
+    let run = (u16::MAX, vec![Input::ZERO; seats]);
+    let first = broadcasting.anchor_frame();
+    let message = Broadcast::Frames { first, runs: vec![run; 1_000], boundaries: Vec::new() };
+    for watcher in online.watchers().to_vec() {
+        if !bombed.contains(&watcher) && broadcasting.has_welcomed(watcher) {
+            broadcasting.send_bytes(watcher, &message.encode());
+            bombed.push(watcher);
+        }
+    }
+}
+
+/// Offers to resume though nobody dropped (every player then holds, as for a drop seen
+/// by this player alone), and sends with the offer what no honest player would: a
+/// decision for four seats, one signed for another seat, one of its own out of turn,
+/// and an offer for an epoch the match is not in.
+fn forge(online: &mut Online, broadcasting: &Broadcasting) {
+    let me = online.peers[online.local];
+    let seat = online.local as u8;
+    let key = &online.seating.key;
+    let held = broadcasting.held();
+    let epoch = online.epoch;
+    let drops = online.drops;
+    let offer = |epoch| Offer { seat, epoch, drops, held: held.clone() };
+    let decision = |by: u8, seats: Vec<PeerId>, seals| Resume {
+        by,
+        epoch: epoch + 1,
+        seats,
+        seals,
+        drops,
+        forfeit: None,
+        held: held.clone(),
+    };
+    let stranger = SeatKey::from_bytes([7; 32]);
+    let mut four = online.peers.clone();
+    let mut four_seals = online.seating.seals.clone();
+    while four.len() < 4 {
+        four.push(PeerId(uuid::Uuid::from_u128(four.len() as u128 + 1)));
+        four_seals.push(stranger.seal());
+    }
+    let seals = online.seating.seals.clone();
+    let other = (0..online.peers.len() as u8).find(|s| *s != seat).unwrap_or(0);
+    let mut lies = vec![
+        Resumption::Offer(offer(epoch)),
+        Resumption::Resume(decision(seat, four, four_seals)),
+        Resumption::Resume(decision(other, online.peers.clone(), seals.clone())),
+        Resumption::Offer(offer(u32::MAX)),
+    ];
+    // The lowest seat decides: a decision of its own is one in turn.
+    if seat != 0 {
+        lies.push(Resumption::Resume(decision(seat, online.peers.clone(), seals)));
+    }
+    info!("forging resumptions: an offer unasked, then {} lies", lies.len() - 1);
+    let messages: Vec<Vec<u8>> =
+        lies.into_iter().map(|lie| Signed::new(lie, key, me).encode()).collect();
+    let peers: Vec<PeerId> = online.peers.iter().copied().filter(|p| *p != me).collect();
+    let Some(socket) = online.socket.as_mut() else { return };
+    if let Ok(channel) = socket.get_channel_mut(RESUME_CHANNEL) {
+        for bytes in &messages {
+            for peer in &peers {
+                let _ = channel.try_send(bytes.clone().into(), *peer);
+            }
+        }
+    }
+}
