@@ -3,7 +3,8 @@
 //! Hosts announce with mDNS, the others find them in the list, join with host candidates
 //! only and play whole matches to one end hash; the list follows hosts appearing, filling
 //! and leaving; another version is refused; the host quitting mid-match is a peer leaving;
-//! a player whose link is down for 10 s comes back on its own.
+//! a player whose link is down for 10 s comes back on its own; a neighbour announcing
+//! thousands of hostile fake games leaves a bounded list, in bounded time and threads.
 //! Needs root (`ip netns`): skips with a reason where it cannot make the hosts, except
 //! under CI=true. The test itself sends nothing: only processes inside the hosts do.
 
@@ -12,7 +13,7 @@ use serde_json::Value;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// `n` hosts on one switch, removed when dropped.
 struct Lan {
@@ -366,4 +367,230 @@ fn lan_a_player_whose_link_is_down_for_40_s_reconnects_and_the_match_resumes() {
     for report in &reports {
         assert!(report["epoch"].as_u64().unwrap() >= 1, "the match resumed: {report}");
     }
+}
+
+/// Fake games the hostile neighbour announces.
+const FAKES: usize = 5_000;
+
+/// Set (to the host's address) in the test binary run again on a LAN host to announce the
+/// fakes: [`fake_lan_games_announced_until_stdin_closes`] does nothing without it.
+const ANNOUNCER: &str = "CARROM_TEST_FAKE_LAN_GAMES";
+
+/// Not a test by itself: run by `lan_five_thousand_fake_games_…` on a LAN host, it
+/// announces [`FAKES`] games — hostile names, empty or garbage TXT records, servers that
+/// never answer or answer with hostile listings — says so on stdout, and stays until its
+/// stdin closes (the test ending, however it ends).
+#[test]
+#[ignore = "run by lan_five_thousand_fake_games_leave_a_bounded_list_in_bounded_time"]
+fn fake_lan_games_announced_until_stdin_closes() {
+    use std::io::{Read, Write};
+    let Ok(address) = std::env::var(ANNOUNCER) else {
+        return;
+    };
+    let protocol = carrom::net::PROTOCOL_VERSION.to_string();
+    let evil_host = format!("\u{202E}Ev\u{200B}il\u{7}\n\u{2066}x\u{FEFF}{}", "W".repeat(200));
+    let evil_game = "\u{202E}loohcs\u{200B}";
+    // Asked what it hosts, one server says nothing (the asker waits its whole bound), the
+    // other answers a hostile listing.
+    let silent = std::net::TcpListener::bind((address.as_str(), 0)).unwrap();
+    let liar = std::net::TcpListener::bind((address.as_str(), 0)).unwrap();
+    let ports = [silent.local_addr().unwrap().port(), liar.local_addr().unwrap().port()];
+    // Each connection held open, never answered.
+    std::thread::spawn(move || silent.incoming().collect::<Vec<_>>());
+    let lies = [("freestyle", &evil_host[..]), (evil_game, "Asha")].map(|(game, host)| {
+        let protocol = carrom::net::PROTOCOL_VERSION;
+        let lie = serde_json::json!({
+            "protocol": protocol, "game": game, "players": 3, "free": 1, "host": host, "room": "R",
+        });
+        lie.to_string()
+    });
+    std::thread::spawn(move || {
+        for (mut stream, lie) in liar.incoming().map_while(Result::ok).zip(lies.iter().cycle()) {
+            let _ = stream.read(&mut [0; 1024]);
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close";
+            let _ = write!(stream, "{head}\r\nContent-Length: {}\r\n\r\n{lie}", lie.len());
+        }
+    });
+    let daemon = mdns_sd::ServiceDaemon::new().unwrap();
+    // The daemon takes 100 commands at a time.
+    let again = |e: mdns_sd::Error| {
+        assert!(matches!(e, mdns_sd::Error::Again), "{e}");
+        std::thread::sleep(Duration::from_millis(1));
+    };
+    for i in 0..FAKES {
+        let kind = i % 6;
+        let name = match kind {
+            4 => format!("\u{1b}[31m\u{202E}{i}\u{200B}\u{7}\u{FEFF}\u{E0041}fake"),
+            // 63 bytes, the most a DNS label holds.
+            5 => format!("{i:04}\u{202E}{}", "ж".repeat(28)),
+            _ => format!("fake game {i}"),
+        };
+        let room = format!("R{i}");
+        let listing = |game: &str, host: &str| -> Vec<(String, String)> {
+            [("v", &protocol[..]), ("game", game), ("players", "4"), ("free", "2")]
+                .into_iter()
+                .chain([("host", host), ("room", &room[..])])
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect()
+        };
+        let txt = match kind {
+            0 | 5 => listing("classic", &evil_host),
+            3 => listing(evil_game, "Asha"),
+            2 => {
+                [("v", "banana"), ("players", "99"), ("host", "\u{7}\u{202E}"), ("\u{1}", "\u{0}")]
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .to_vec()
+            }
+            _ => Vec::new(),
+        };
+        let port = ports[(i / 6) % 2];
+        let mut info = mdns_sd::ServiceInfo::new(
+            carrom::net::lan::SERVICE_TYPE,
+            &name,
+            "fake-games.local.",
+            address.as_str(),
+            port,
+            &txt[..],
+        )
+        .unwrap();
+        info.set_requires_probe(false);
+        while let Err(e) = daemon.register(info.clone()) {
+            again(e);
+        }
+    }
+    // Answered after every registration before it (one queue).
+    let metrics = loop {
+        match daemon.get_metrics() {
+            Ok(metrics) => break metrics,
+            Err(e) => again(e),
+        }
+    };
+    metrics.recv().unwrap();
+    println!("announced {FAKES}");
+    let _ = std::io::stdin().read_to_end(&mut Vec::new());
+}
+
+/// What one `carrom lan-games` run did.
+struct Watched {
+    elapsed: Duration,
+    code: Option<i32>,
+    /// The most threads it had, and the most resident memory, kB.
+    threads: u64,
+    rss_kb: u64,
+    /// Every line it printed.
+    lines: Vec<String>,
+}
+
+/// `carrom lan-games --watch <watch>` on host 2, its threads and memory sampled from /proc
+/// while it runs (killed, and the test failed, past `bound`).
+fn watched(lan: &Lan, watch: u64, bound: Duration) -> Watched {
+    let (mut child, _) = lan.carrom(2, &["lan-games", "--watch", &watch.to_string()]);
+    let list = lines(&mut child);
+    let started = Instant::now();
+    let status_file = format!("/proc/{}/status", child.id());
+    let (mut threads, mut rss_kb, mut samples) = (0, 0, 0);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > bound {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("carrom lan-games --watch {watch} ran past {bound:?}");
+        }
+        let status = std::fs::read_to_string(&status_file).unwrap_or_default();
+        let field = |name: &str| {
+            let line = status.lines().find_map(|l| l.strip_prefix(name))?;
+            line.split_whitespace().next()?.parse::<u64>().ok()
+        };
+        // `ip netns exec` becomes carrom: before that, it is `ip` sampled.
+        if status.lines().next() == Some("Name:\tcarrom")
+            && let (Some(now), Some(rss)) = (field("Threads:"), field("VmRSS:"))
+        {
+            samples += 1;
+            (threads, rss_kb) = (threads.max(now), rss_kb.max(rss));
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    assert!(samples >= 3, "lan-games was sampled while it ran ({samples} samples)");
+    Watched {
+        elapsed: started.elapsed(),
+        code: status.code(),
+        threads,
+        rss_kb,
+        lines: list.iter().collect(),
+    }
+}
+
+/// Whether `text` is free of what could hide, reorder or break the text around it.
+fn plain(text: &str) -> bool {
+    !text.chars().any(|c| {
+        c.is_control()
+            || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}')
+            || matches!(c, '\u{FEFF}' | '\u{E0000}'..='\u{E0FFF}')
+    })
+}
+
+#[test]
+fn lan_five_thousand_fake_games_leave_a_bounded_list_in_bounded_time() {
+    let test = "lan_five_thousand_fake_games_leave_a_bounded_list_in_bounded_time";
+    let Some(lan) = lan(test, 2) else {
+        return;
+    };
+    // 10 s of watching, then at most 1 s for the browser to stop: the margin bounds a hang,
+    // not speed.
+    let bound = Duration::from_secs(25);
+    let quiet = watched(&lan, 3, bound);
+    let mut announcer = Command::new("ip")
+        .args(["netns", "exec", &lan.host(1)])
+        .arg(std::env::current_exe().unwrap())
+        .args(["lan::fake_lan_games_announced_until_stdin_closes", "--exact", "--ignored"])
+        .arg("--nocapture")
+        .env(ANNOUNCER, Lan::address(1))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let said = lines(&mut announcer);
+    wait_for(&said, Duration::from_secs(120), |l| l == format!("announced {FAKES}"));
+    let flooded = watched(&lan, 10, bound);
+    let _ = announcer.kill();
+    let _ = announcer.wait();
+    for (run, w) in [("no games", &quiet), ("5000 fakes", &flooded)] {
+        eprintln!(
+            "{run}: {:?}, exit {:?}, at most {} threads, {} kB resident, {} lines",
+            w.elapsed,
+            w.code,
+            w.threads,
+            w.rss_kb,
+            w.lines.len()
+        );
+        assert_eq!(w.code, Some(0), "{run}");
+    }
+    assert!(flooded.elapsed >= Duration::from_secs(10), "it watched its 10 s");
+    // With no games it has 2; one thread per fake, or per game asked, would be hundreds.
+    assert!(flooded.threads <= 32, "{} threads", flooded.threads);
+    let mut most = 0;
+    for line in &flooded.lines {
+        let value: Value = serde_json::from_str(line).unwrap();
+        let games = value["games"].as_array().unwrap();
+        most = most.max(games.len());
+        assert!(games.len() <= 64, "{} games listed", games.len());
+        for game in games {
+            for field in ["line", "host", "game", "refusal"] {
+                let text = game[field].as_str().unwrap_or_default();
+                assert!(plain(text), "{field} {text:?} of {game}");
+            }
+            // A host's name is cut to 16 characters, a game's to 16 bytes, an unreadable
+            // instance's name to 40: a line has room for one of them and its words.
+            assert!(game["line"].as_str().unwrap().chars().count() <= 80, "{game}");
+            assert!(game["host"].as_str().unwrap_or_default().chars().count() <= 16, "{game}");
+        }
+    }
+    assert_eq!(most, 64, "the fakes were heard, and the list kept 64 of them");
+    let last: Value = serde_json::from_str(flooded.lines.last().unwrap()).unwrap();
+    let games = last["games"].as_array().unwrap();
+    let read = games.iter().filter(|g| g["host"].is_string()).count();
+    let shown: Vec<&str> = games.iter().take(8).map(|g| g["line"].as_str().unwrap()).collect();
+    eprintln!("{} games listed at the end, {read} of them read; the first: {shown:?}", games.len());
 }

@@ -1,7 +1,9 @@
 //! The join list: carrom games announced on this network, kept up to date as they appear,
 //! change (seats taken) and are withdrawn. A host announcing a change withdraws its old
 //! text record first, and a list can resolve the game in between with no text at all: such
-//! a game is asked what it is at its own address (`/lan`), off the caller's thread.
+//! a game is asked what it is at its own address (`/lan`), off the caller's thread. A
+//! network announcing more than the list takes in between two looks makes the daemon end
+//! the subscription: the list then browses again.
 
 use super::SERVICE_TYPE;
 use super::found::FoundGame;
@@ -10,6 +12,7 @@ use mdns_sd::{ResolvedService, ServiceDaemon, ServiceEvent};
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::sync::{Mutex, mpsc};
+use std::time::{Duration, Instant};
 
 /// Games the list keeps: a network announcing thousands (a hostile neighbour) gets the
 /// first ones, not a list without end.
@@ -17,6 +20,10 @@ const MAX_GAMES: usize = 64;
 
 /// Hosts asked what they host at once, each on a thread of its own.
 const MAX_ASKING: usize = 8;
+
+/// How long a list whose subscription ended waits before browsing again: browsing sends a
+/// query, and a network that filled the daemon's channel once answers it with as much again.
+const BROWSE_AGAIN_AFTER: Duration = Duration::from_secs(1);
 
 /// A host's answer to "what do you host?", for the instance asked about.
 type Asked = (String, mpsc::Receiver<Result<Listing, String>>);
@@ -28,6 +35,8 @@ pub struct LanBrowser {
     games: BTreeMap<String, FoundGame>,
     /// Games whose announcement could not be read, asked at their address.
     asking: Mutex<Vec<Asked>>,
+    /// When `events` was subscribed.
+    browsed: Instant,
 }
 
 impl LanBrowser {
@@ -35,14 +44,24 @@ impl LanBrowser {
     pub fn start() -> Result<LanBrowser, String> {
         let daemon = ServiceDaemon::new()
             .map_err(|e| format!("cannot look for games on this network (mDNS): {e}"))?;
+        LanBrowser::with(daemon)
+    }
+
+    /// Starts looking with `daemon`.
+    fn with(daemon: ServiceDaemon) -> Result<LanBrowser, String> {
         let events = daemon
             .browse(SERVICE_TYPE)
             .map_err(|e| format!("cannot look for games on this network: {e}"))?;
-        Ok(LanBrowser { daemon, events, games: BTreeMap::new(), asking: Mutex::new(Vec::new()) })
+        let asking = Mutex::new(Vec::new());
+        let browsed = Instant::now();
+        Ok(LanBrowser { daemon, events, games: BTreeMap::new(), asking, browsed })
     }
 
     /// Takes in what the network said since the last call; true if the list changed.
     pub fn poll(&mut self) -> bool {
+        // Looked at before draining: once ended (the daemon ends a subscription whose
+        // channel is full), nothing more comes on it, so all it said is taken in.
+        let ended = self.events.is_disconnected();
         let mut changed = false;
         while let Ok(event) = self.events.try_recv() {
             changed |= match event {
@@ -64,7 +83,19 @@ impl LanBrowser {
                 _ => false,
             };
         }
+        if ended && self.browsed.elapsed() >= BROWSE_AGAIN_AFTER {
+            self.browse_again();
+        }
         changed | self.hear()
+    }
+
+    /// Subscribes again: the daemon tells the games it knows, then what the network says.
+    /// The games listed stay; one withdrawn while nobody listened stays listed too.
+    fn browse_again(&mut self) {
+        if let Ok(events) = self.daemon.browse(SERVICE_TYPE) {
+            self.events = events;
+        }
+        self.browsed = Instant::now();
     }
 
     /// Asks `game`'s host what it hosts, unless it is being asked already.
@@ -114,7 +145,7 @@ impl Drop for LanBrowser {
     fn drop(&mut self) {
         let _ = self.daemon.stop_browse(SERVICE_TYPE);
         if let Ok(done) = self.daemon.shutdown() {
-            let _ = done.recv_timeout(std::time::Duration::from_secs(1));
+            let _ = done.recv_timeout(Duration::from_secs(1));
         }
     }
 }
@@ -151,20 +182,17 @@ fn found(service: &ResolvedService) -> FoundGame {
 /// Looks for a game to join for at most `within`: the first joinable one, or the one
 /// hosted by `host` (refused at once, with the reason, if it cannot be joined). Asks the
 /// game's server before answering, so a game that is gone is not joined.
-pub fn find(
-    host: Option<&str>,
-    within: std::time::Duration,
-) -> Result<(SocketAddr, Listing), String> {
-    let deadline = std::time::Instant::now() + within;
+pub fn find(host: Option<&str>, within: Duration) -> Result<(SocketAddr, Listing), String> {
+    let deadline = Instant::now() + within;
     let mut browser = LanBrowser::start()?;
     let mut refused: Vec<String> = Vec::new();
     // Each game is asked once (again only if what it says changes): asking takes time, and
     // the search has a bound.
     let mut asked: Vec<FoundGame> = Vec::new();
-    while std::time::Instant::now() < deadline {
+    while Instant::now() < deadline {
         browser.poll();
         for game in browser.games() {
-            if std::time::Instant::now() >= deadline {
+            if Instant::now() >= deadline {
                 break;
             }
             if asked.contains(&game) {
@@ -193,7 +221,7 @@ pub fn find(
                 Err(_) => {}
             }
         }
-        std::thread::sleep(std::time::Duration::from_millis(100));
+        std::thread::sleep(Duration::from_millis(100));
     }
     let wanted = host.map_or("no game".to_string(), |h| format!("no game hosted by {h:?}"));
     let mut message = format!(

@@ -62,14 +62,18 @@ impl Listing {
         serde_json::from_str::<Listing>(text).ok()?.checked()
     }
 
-    /// The listing with its host name made printable and its numbers in range, if they
-    /// can be.
+    /// The listing with its host name made printable, its game printable as it is and its
+    /// numbers in range, if they can be.
     fn checked(mut self) -> Option<Listing> {
         self.host = crate::net::name::shown_name(&self.host, MAX_HOST);
+        // The list shows a game this version does not know by its id. That id is refused
+        // rather than cleaned: cleaned, "classic" with a zero-width space would pass for
+        // Classic.
         let sane = (2..=4).contains(&self.players)
             && self.free <= self.players
             && !self.game.is_empty()
             && self.game.len() <= 16
+            && crate::net::name::shown_name(&self.game, 16) == self.game
             && self.room.len() <= 16;
         sane.then_some(self)
     }
@@ -175,5 +179,9 @@ mod tests {
         let noisy = Listing { host: "A\u{7}sha\nwith a very long name".into(), ..classic() };
         let read = Listing::from_json(&noisy.to_json()).unwrap();
         assert_eq!(read.host, "Asha with a very");
+        for game in ["\u{202E}loohcs", "class\u{200B}ic", "snoo\u{7}ker", " classic"] {
+            let hidden = Listing { game: game.into(), ..classic() };
+            assert_eq!(Listing::from_json(&hidden.to_json()), None, "{game:?}");
+        }
     }
 }
