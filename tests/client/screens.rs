@@ -795,6 +795,44 @@ fn a_match_created_by_another_version_is_refused_in_words() {
     assert_eq!(screen(&app), Screen::Home);
 }
 
+#[test]
+fn on_a_machine_with_only_loopback_the_lobby_says_webrtc_cannot_start() {
+    let test = "on_a_machine_with_only_loopback_the_lobby_says_webrtc_cannot_start";
+    if !crate::net_support::isolated(module_path!(), test) {
+        return;
+    }
+    // No route but loopback's own: matchbox 0.15 panics in its own thread making the peer
+    // connection; the lobby says why at once instead of waiting for a player to connect.
+    let dropped = std::process::Command::new("ip")
+        .args(["route", "del", "224.0.0.0/4", "dev", "lo"])
+        .status();
+    assert!(dropped.is_ok_and(|s| s.success()), "the multicast route could not be removed");
+    let (url, stop) = crate::net_support::signaling();
+    let mut app = client(&home("loopback-only"), 1);
+    app.world_mut().resource_mut::<carrom::client::Preferences>().signaling = url.clone();
+    press(&mut app, Action::Mode(Mode::Online));
+    press(&mut app, Action::CreateMatch);
+    let code = invite_code(&mut app);
+    // The player already in the room makes the connection to the one arriving.
+    let mut arriving = std::process::Command::new(env!("CARGO_BIN_EXE_carrom"))
+        .args(["peer", "--signaling", &url, "--room", &code, "--players", "2"])
+        .args(["--variant", "disc_pool", "--connect-timeout", "60"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let said = real_time_until(&mut app, Duration::from_secs(30), |app| {
+        texts(app).contains("WebRTC could not start on this machine")
+    });
+    let _ = arriving.kill();
+    let _ = arriving.wait();
+    let _ = stop.send(());
+    assert!(said, "the lobby says why no match can start: {}", texts(&mut app));
+    assert_eq!(screen(&app), Screen::Lobby, "the lobby stays, saying it, until Back");
+    press(&mut app, Action::Back);
+    assert_eq!(screen(&app), Screen::Home);
+}
+
 /// Mismatches a SyncTest session reported.
 #[derive(Resource, Default)]
 struct Mismatches(u32);
