@@ -20,7 +20,7 @@ use matchbox_socket::PeerId;
 use web_time::{Duration, Instant};
 
 /// Forged resumptions are sent this many times in a match...
-const BURSTS: u32 = 3;
+const BURSTS: u32 = 2;
 
 /// ...this long apart, each once the match has resumed from the last.
 const BURST_EVERY: Duration = Duration::from_secs(4);
