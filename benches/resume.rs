@@ -4,9 +4,9 @@
 
 use carrom::determinism::fnv1a64;
 use carrom::game::{Input, Match};
+use carrom::net::bounded::decode_exactly;
 use carrom::net::resume::{Held, Offer, Resumption, Signed};
 use carrom::net::seat_key::SeatKey;
-use carrom::net::socket::decode_exactly;
 use carrom::net::watch::Watched;
 use carrom::rules::{Settings, Variant};
 use carrom::sim::PresetId;

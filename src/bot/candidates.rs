@@ -5,8 +5,8 @@
 
 use crate::game::Match;
 use crate::rules::Variant;
+use crate::sim::preset::pocket_centre;
 use crate::sim::stroke::{check_aim, nth_legal_placement};
-use crate::sim::table::pocket_centre;
 use crate::sim::{Angle, Fx, Kind, Stroke, V2, fixed::Unit};
 
 /// The pieces the shooter wants to pocket.

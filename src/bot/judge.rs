@@ -3,7 +3,7 @@
 
 use crate::game::Match;
 use crate::rules::{Facts, MatchState, Queen, Ruling, Variant, rule_stroke};
-use crate::sim::{Stroke, Table, fixed::Unit, table::pocket_centre};
+use crate::sim::{Stroke, Table, fixed::Unit, preset::pocket_centre};
 
 /// The referee's view after playing `stroke` from `m`, or `None` if it is illegal.
 pub fn outcome(m: &Match, stroke: &Stroke) -> Option<(MatchState, Ruling)> {

@@ -175,7 +175,7 @@ fn fallback(m: &Match) -> Stroke {
 /// shooter's baseline middle, into the pocket nearest that piece, ghost-ball aimed from
 /// the middle of the baseline at 60 % power, without simulating anything.
 pub fn geometric(m: &Match) -> Stroke {
-    use crate::sim::{Fx, fixed::Unit, table::pocket_centre};
+    use crate::sim::{Fx, fixed::Unit, preset::pocket_centre};
     let seat = m.shooter();
     let table = m.table();
     let p = table.preset();

@@ -75,6 +75,9 @@ impl Cli {
             Some(Command::BotMatch(args)) => bot_match::run(&args),
             Some(Command::BotClear(args)) => bot_clear::run(&args),
             #[cfg(feature = "client")]
+            Some(Command::Peer(args)) if args.watch.is_some() => {
+                watching::run(&args, peer::ice_servers(&args), peer::lan_host(&args))
+            }
             Some(Command::Peer(args)) => peer::run(*args),
             Some(Command::Replay(args)) => replay::run(&args),
             #[cfg(feature = "client")]

@@ -217,12 +217,10 @@ impl Line {
     }
 }
 
-/// Runs the command: exit 0 when the match finished, 3 on a forfeit, 4 on a desync.
+/// Runs the command (playing: `--watch` is [`super::watching`]'s): exit 0 when the match
+/// finished, 3 on a forfeit, 4 on a desync.
 pub fn run(args: Args) -> Exit {
     let command = "peer";
-    if args.watch.is_some() {
-        return super::watching::run(&args, ice_servers(&args), lan_host(&args));
-    }
     let met = match (&args.seat_file, args.rejoin) {
         (Some(path), true) => rejoining(path),
         _ => meeting(&args),
@@ -291,7 +289,7 @@ pub fn run(args: Args) -> Exit {
 }
 
 /// The ICE servers the arguments name.
-fn ice_servers(args: &Args) -> Vec<IceServer> {
+pub(super) fn ice_servers(args: &Args) -> Vec<IceServer> {
     if args.ice.is_empty() {
         return Vec::new();
     }
@@ -307,7 +305,7 @@ fn ice_servers(args: &Args) -> Vec<IceServer> {
 pub(super) type LanGame = Result<(std::net::SocketAddr, lan::Listing), (Exit, String)>;
 
 /// The game on this network `--lan-join` names, if it does.
-fn lan_host(args: &Args) -> Option<LanGame> {
+pub(super) fn lan_host(args: &Args) -> Option<LanGame> {
     if !args.lan_join {
         return None;
     }

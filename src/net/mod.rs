@@ -6,6 +6,7 @@
 //! host that plays a match over them is the client's (`crate::client`), windowed or
 //! headless (`carrom peer`).
 
+pub mod bounded;
 pub mod connect;
 pub mod diagnostics;
 pub mod hello;

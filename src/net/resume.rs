@@ -26,16 +26,11 @@
 
 use super::seat_key::{SIGNATURE_BYTES, Seal, SeatKey};
 use super::session::INPUT_DELAY;
-use super::watch::{Game, Watched};
+use super::watch::{Game, KEPT, Watched};
 use crate::game::Input;
 use matchbox_socket::PeerId;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-
-/// Frames of confirmed history a player keeps behind its confirmed frame, at least: far
-/// more than players' confirmed frames can differ by (the input delay and the prediction
-/// window), so whoever holds the most, every other player holds its start.
-pub const KEPT: usize = 64;
 
 /// Drops after which a player forfeits rather than is waited for again.
 pub const MAX_DROPS: u8 = 3;
@@ -220,11 +215,11 @@ impl Signed {
     /// checked against the seat it names by [`Signed::proves_seat`]).
     pub fn decode(bytes: &[u8]) -> Option<Signed> {
         let (body, signature) =
-            super::socket::decode_exactly::<(Vec<u8>, Vec<u8>), MAX_MESSAGE>(bytes)?;
+            super::bounded::decode_exactly::<(Vec<u8>, Vec<u8>), MAX_MESSAGE>(bytes)?;
         if signature.len() != SIGNATURE_BYTES {
             return None;
         }
-        let message = super::socket::decode_exactly::<Resumption, MAX_MESSAGE>(&body)?;
+        let message = super::bounded::decode_exactly::<Resumption, MAX_MESSAGE>(&body)?;
         Some(Signed { message, body, signature })
     }
 

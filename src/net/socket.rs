@@ -4,6 +4,8 @@
 //! Every datagram carries the epoch of the session that sent it: after a match resumes
 //! (a new session on the same channel), the old session's stragglers are dropped.
 
+use super::bounded::decode_exactly;
+use super::wire::MAX_DATAGRAM;
 use bytes::Bytes;
 use ggrs::{Message, NonBlockingSocket};
 use matchbox_socket::{PeerId, WebRtcChannel};
@@ -11,9 +13,6 @@ use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use web_time::{Duration, Instant};
-
-/// Largest datagram accepted from a peer; GGRS's own are far smaller.
-pub const MAX_DATAGRAM: usize = 4_096;
 
 /// Traffic counters, shared with whoever reports them.
 #[derive(Debug, Default)]
@@ -159,20 +158,6 @@ pub fn encode(message: &Message) -> Option<Vec<u8>> {
 /// Decodes a datagram from a peer, if it is a GGRS message and nothing else.
 pub fn decode(bytes: &[u8]) -> Option<Message> {
     decode_exactly::<Message, MAX_DATAGRAM>(bytes)
-}
-
-/// A `T` from a peer's bytes, if they are one, no longer than `LIMIT`, and nothing else.
-pub fn decode_exactly<T: serde::de::DeserializeOwned, const LIMIT: usize>(
-    bytes: &[u8],
-) -> Option<T> {
-    if bytes.len() > LIMIT {
-        return None;
-    }
-    let config = bincode::config::standard().with_limit::<LIMIT>();
-    match bincode::serde::decode_from_slice::<T, _>(bytes, config) {
-        Ok((value, used)) if used == bytes.len() => Some(value),
-        _ => None,
-    }
 }
 
 impl NonBlockingSocket<PeerId> for SafeChannel {

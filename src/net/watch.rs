@@ -8,7 +8,6 @@
 //! GGRS's own spectator session was not used: it takes its spectators when the session is
 //! built, so nobody could arrive mid-match, and it streams from one host only.
 
-use super::resume::KEPT;
 use super::turn_input::turn_of;
 use crate::checkers::turns::{Turn, TurnGame};
 use crate::game::{Input, Match, Phase};
@@ -17,6 +16,11 @@ use std::collections::BTreeMap;
 
 /// Watchers one match takes (the signaling server's limit too).
 pub const MAX_WATCHERS: usize = 8;
+
+/// Frames of confirmed history a player keeps behind its confirmed frame, at least: far
+/// more than players' confirmed frames can differ by (the input delay and the prediction
+/// window), so whoever holds the most, every other player holds its start.
+pub const KEPT: usize = 64;
 
 /// Most frames in one message of the stream.
 const FRAMES_PER_MESSAGE: usize = 256;
@@ -149,7 +153,7 @@ impl Broadcast {
 
     /// A message from a player, if the bytes are one and nothing else.
     pub fn decode(bytes: &[u8]) -> Option<Broadcast> {
-        super::socket::decode_exactly::<Broadcast, MAX_MESSAGE>(bytes)
+        super::bounded::decode_exactly::<Broadcast, MAX_MESSAGE>(bytes)
     }
 }
 

@@ -7,7 +7,11 @@
 //! player's departure is judged only by this peer's own evidence (its connection closed,
 //! or its silence), so such a claim is refused with the message that carries it.
 
+use super::bounded::decode_exactly;
 use serde::{Deserialize, Serialize};
+
+/// Largest datagram accepted from a peer; GGRS's own are far smaller.
+pub const MAX_DATAGRAM: usize = 4_096;
 
 /// A GGRS message.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,7 +46,7 @@ struct Input {
 
 /// The message `bytes` hold, if they are one.
 fn read(bytes: &[u8]) -> Option<Message> {
-    super::socket::decode_exactly::<Message, { super::socket::MAX_DATAGRAM }>(bytes)
+    decode_exactly::<Message, MAX_DATAGRAM>(bytes)
 }
 
 /// The bytes of `message`.

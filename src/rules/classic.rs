@@ -1,7 +1,7 @@
 //! Classic carrom (RULES.md CL-1 … CL-12): with colours for 2 or 4 players, every player
 //! for themselves with 3.
 
-use super::referee::Call;
+use super::call::Call;
 use super::ruling::Foul;
 use super::state::Queen;
 use crate::sim::Kind;

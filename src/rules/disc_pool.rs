@@ -1,6 +1,6 @@
 //! Disc Pool (RULES.md DP-1 … DP-6): clear your nine discs before the other side does.
 
-use super::referee::Call;
+use super::call::Call;
 use super::ruling::Foul;
 use crate::sim::Kind;
 

@@ -1,7 +1,7 @@
 //! Freestyle (RULES.md FS-1 … FS-6): white 20, black 10, the covered queen 50, for
 //! whoever pockets them; first to 160.
 
-use super::referee::Call;
+use super::call::Call;
 use super::ruling::Foul;
 use super::state::Queen;
 

@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 #![deny(clippy::float_arithmetic, clippy::disallowed_types, clippy::disallowed_methods)]
 
+pub mod call;
 pub mod classic;
 pub mod disc_pool;
 pub mod facts;
@@ -15,8 +16,9 @@ pub mod ruling;
 pub mod settings;
 pub mod state;
 
+pub use call::value;
 pub use facts::{Facts, NotOnBoard};
-pub use referee::{rule_expiry, rule_resignation, rule_stroke, value};
+pub use referee::{rule_expiry, rule_resignation, rule_stroke};
 pub use ruling::{Cause, Foul, Ruling};
 pub use settings::{DEFAULT_SHOT_CLOCK, NO_SIDE, Settings, SettingsError, Variant};
 pub use state::{MatchState, Queen};

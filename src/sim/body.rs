@@ -4,6 +4,12 @@ use super::fixed::{Fx, Unit, V2};
 use super::preset::Preset;
 use bytemuck::{Pod, Zeroable};
 
+/// Body slots: the striker (slot 0) and up to 19 pieces.
+pub const MAX_BODIES: usize = 20;
+
+/// Index of the striker among the bodies.
+pub const STRIKER: usize = 0;
+
 /// What a body is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]

@@ -18,10 +18,10 @@ pub mod stroke;
 pub mod table;
 
 pub use angle::Angle;
-pub use body::{Body, Kind};
+pub use body::{Body, Kind, MAX_BODIES, STRIKER};
 pub use fixed::{Fx, V2};
 pub use motion::{Contact, Moment, Observer};
 pub use preset::{Preset, PresetId, STROKE_FRAME_CAP};
 pub use report::{NO_BODY, Pocketing, StrokeReport};
 pub use stroke::{FULL_POWER, Seat, Stroke, StrokeError};
-pub use table::{LayoutError, MAX_BODIES, OVERLAP_TOLERANCE, SIM_VERSION, STRIKER, Table};
+pub use table::{LayoutError, OVERLAP_TOLERANCE, SIM_VERSION, Table};

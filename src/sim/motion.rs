@@ -22,10 +22,10 @@
 //! letting discs overlap.
 
 use super::body::Body;
+use super::body::{MAX_BODIES, STRIKER};
 use super::fixed::{Fx, Unit, V2};
-use super::preset::{Preset, Restitution};
+use super::preset::{Preset, Restitution, pocket_centre};
 use super::report::{NO_BODY, StrokeReport};
-use super::table::{MAX_BODIES, STRIKER, pocket_centre};
 
 /// Time units in one frame.
 const FRAME: i64 = 1 << 16;

@@ -1,6 +1,6 @@
 //! The two board presets of PHYSICS.md, every dimension in fixed point.
 
-use super::fixed::Fx;
+use super::fixed::{Fx, V2};
 
 /// Which board a match is played on (part of the match settings).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -154,6 +154,18 @@ impl Preset {
     pub const fn striker_fits_pocket(&self) -> bool {
         self.striker_radius.0 < self.pocket_radius.0
     }
+}
+
+/// The centre of pocket `k` (0 south-west, 1 south-east, 2 north-east, 3 north-west).
+pub const fn pocket_centre(preset: &Preset, k: u8) -> V2 {
+    let o = preset.pocket_offset();
+    let (sx, sy) = match k {
+        0 => (-1, -1),
+        1 => (1, -1),
+        2 => (1, 1),
+        _ => (-1, 1),
+    };
+    V2::new(Fx(sx * o.0), Fx(sy * o.0))
 }
 
 #[cfg(test)]

@@ -1,8 +1,7 @@
 //! What the physics reports about a stroke (RULES.md CM-8): the only facts the referees
 //! decide from.
 
-use super::body::Kind;
-use super::table::MAX_BODIES;
+use super::body::{Kind, MAX_BODIES};
 use bytemuck::{Pod, Zeroable};
 
 /// No body (for [`StrokeReport::first_contact`]).

@@ -1,10 +1,10 @@
 //! The physical table as one plain-old-data value: every body, the stroke in progress and
 //! its report. Rollback saves it by copying bytes; its checksum is [`Table::hash`].
 
-use super::body::{Body, Kind};
+use super::body::{Body, Kind, MAX_BODIES, STRIKER};
 use super::fixed::{Fx, V2};
 use super::motion::{self, Observer};
-use super::preset::{Preset, PresetId};
+use super::preset::{Preset, PresetId, pocket_centre};
 use super::rack::rack;
 use super::report::StrokeReport;
 use super::stroke::{Seat, Stroke, StrokeError, check_aim, check_placement, launch};
@@ -12,15 +12,9 @@ use crate::determinism::fnv1a64;
 use bytemuck::{Pod, Zeroable};
 use core::fmt;
 
-/// Body slots: the striker (slot 0) and up to 19 pieces.
-pub const MAX_BODIES: usize = 20;
-
 /// Version of the simulation. Bumped whenever a change moves any golden hash; it is part
 /// of the table's bytes, so states of different versions never compare equal.
 pub const SIM_VERSION: u32 = 2;
-
-/// Index of the striker among the bodies.
-pub const STRIKER: usize = 0;
 
 /// The physical state of a carrom table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Pod, Zeroable)]
@@ -286,16 +280,4 @@ impl Table {
 pub fn pocket_containing(preset: &Preset, pos: V2) -> Option<u8> {
     let r = preset.pocket_radius.0 as i64;
     (0..4u8).find(|&k| (pos - pocket_centre(preset, k)).length_sq() <= r * r)
-}
-
-/// The centre of pocket `k` (0 south-west, 1 south-east, 2 north-east, 3 north-west).
-pub const fn pocket_centre(preset: &Preset, k: u8) -> V2 {
-    let o = preset.pocket_offset();
-    let (sx, sy) = match k {
-        0 => (-1, -1),
-        1 => (1, -1),
-        2 => (1, 1),
-        _ => (-1, 1),
-    };
-    V2::new(Fx(sx * o.0), Fx(sy * o.0))
 }

@@ -3,7 +3,7 @@
 use carrom::bot::{BotLevel, choose, geometric};
 use carrom::game::{Input, Match, Phase, advance};
 use carrom::rules::{Queen, Settings, Variant};
-use carrom::sim::{Fx, Kind, PresetId, Table, V2, table::pocket_centre};
+use carrom::sim::{Fx, Kind, PresetId, Table, V2, preset::pocket_centre};
 
 const LEVELS: [BotLevel; 3] = [BotLevel::Easy, BotLevel::Medium, BotLevel::Hard];
 

@@ -2,7 +2,7 @@
 
 use carrom::sim::{
     Contact, Fx, Kind, Moment, Observer, PresetId, STRIKER, Seat, Stroke, Table, V2,
-    table::pocket_centre,
+    preset::pocket_centre,
 };
 
 /// Records every contact of a stroke.

@@ -7,7 +7,7 @@ use crate::client::carrom::art::{Art, POCKET_NET};
 use crate::client::flow::GameType;
 use crate::client::flow::screen::Screen;
 use crate::client::hosts::local::LocalMatch;
-use crate::sim::{Fx, Preset, V2, table::pocket_centre};
+use crate::sim::{Fx, Preset, V2, preset::pocket_centre};
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;

@@ -5,7 +5,7 @@ use crate::client::carrom::art::Art;
 use crate::client::carrom::board_view::{cm, point};
 use crate::client::flow::screen::Screen;
 use crate::client::hosts::{LocalMatch, MatchSystems};
-use crate::sim::table::pocket_centre;
+use crate::sim::preset::pocket_centre;
 use bevy::prelude::*;
 
 /// How long a piece takes to drop, seconds.

@@ -66,7 +66,7 @@ impl Broadcasting {
 
     /// The frame of the confirmed history's anchor (it moves on every [`KEPT`] frames).
     ///
-    /// [`KEPT`]: crate::net::resume::KEPT
+    /// [`KEPT`]: crate::net::watch::KEPT
     pub(super) fn anchor_frame(&self) -> u32 {
         self.feed.held().0.frame()
     }

@@ -65,7 +65,7 @@ impl Ticket {
     /// The confirmed history it holds, if it is sound.
     pub fn held(&self) -> Option<Held> {
         let bytes = hex(&self.held)?;
-        let held = crate::net::socket::decode_exactly::<Held, MAX_HELD>(&bytes)?;
+        let held = crate::net::bounded::decode_exactly::<Held, MAX_HELD>(&bytes)?;
         held.open().map(|_| held)
     }
 

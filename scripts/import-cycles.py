@@ -1,18 +1,19 @@
 #!/usr/bin/env python3
-"""Fails if two files of the client (src/client/) import each other, directly or round a
-cycle. Reads `use crate::client::...` and `super::...` paths, follows a folder's
-`pub use` re-exports to the file that defines the item, and ignores a folder's own
-`mod` and `pub use` lines (a folder naming its files is not an import)."""
+"""Fails if two files of the crate (src/: the library, and the command line's files of the
+binary) import each other, directly or round a cycle. Reads `use crate::...` and
+`super::...` paths, follows a folder's `pub use` re-exports to the file that defines the
+item, and ignores a folder's own `mod` and `pub use` lines (a folder naming its files is
+not an import) and test modules."""
 import os
 import re
 import sys
 
-ROOT = os.path.join(os.path.dirname(__file__), "..", "src", "client")
+ROOT = os.path.join(os.path.dirname(__file__), "..", "src")
 
 
 def module_of(path):
     rel = os.path.relpath(path, ROOT)[:-3].replace(os.sep, "::")
-    return "" if rel == "mod" else re.sub(r"::mod$", "", rel)
+    return "" if rel in ("mod", "lib", "main") else re.sub(r"::mod$", "", rel)
 
 
 def main():
@@ -28,8 +29,8 @@ def main():
     for module, text in files.items():
         for m in re.finditer(r"pub use ([a-z_:]+?)::(\{[^}]*\}|\w+);", text):
             base = m.group(1)
-            if base.startswith("crate::client::"):
-                full = base[len("crate::client::"):]
+            if base.startswith("crate::"):
+                full = base[len("crate::"):]
             else:
                 full = (module + "::" if module else "") + base
             for item in re.findall(r"\w+", m.group(2)):
@@ -55,7 +56,7 @@ def main():
             and not re.match(r"\s*//", line)
         )
         paths = []
-        for m in re.finditer(r"crate::client::((?:\w+::)*)(\{[^}]*\}|\w+)", code):
+        for m in re.finditer(r"crate::((?:\w+::)*)(\{[^}]*\}|\w+)", code):
             head = m.group(1)
             paths += [head + item for item in re.findall(r"\w+", m.group(2))]
         for m in re.finditer(r"\bsuper::((?:\w+::)*)(\{[^}]*\}|\w+)", code):
@@ -102,9 +103,9 @@ def main():
             visit(v)
     if cycles:
         for cycle in cycles:
-            print("import cycle between client files: " + " <-> ".join(c or "client" for c in cycle))
+            print("import cycle between files: " + " <-> ".join(c or "crate" for c in cycle))
         return 1
-    print(f"client imports: {len(graph)} files, no cycle")
+    print(f"imports: {len(graph)} files, no cycle")
     return 0
 
 
