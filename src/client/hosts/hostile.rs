@@ -109,20 +109,19 @@ fn send(online: &mut Online, broadcasting: &mut Broadcasting, channel: Channel, 
     let Some(socket) = online.socket.as_mut() else { return };
     let peers: Vec<PeerId> = socket.connected_peers().collect();
     for peer in peers {
+        let sent = bytes.to_vec().into();
         match channel {
             Channel::Game => {
                 if let Ok(mut game) = online.game_channel.lock() {
-                    let _ = game.try_send(bytes.to_vec().into(), peer);
+                    let _ = game.try_send(sent, peer);
                 }
             }
             Channel::Watch => broadcasting.send_bytes(peer, bytes),
             Channel::Hello | Channel::Resume => {
                 let index =
-                    if let Channel::Hello = channel { HELLO_CHANNEL } else { RESUME_CHANNEL };
-                if let Some(socket) = online.socket.as_mut()
-                    && let Ok(target) = socket.get_channel_mut(index)
-                {
-                    let _ = target.try_send(bytes.to_vec().into(), peer);
+                    if matches!(channel, Channel::Hello) { HELLO_CHANNEL } else { RESUME_CHANNEL };
+                if let Some(Ok(target)) = online.socket.as_mut().map(|s| s.get_channel_mut(index)) {
+                    let _ = target.try_send(sent, peer);
                 }
             }
         }
