@@ -78,6 +78,7 @@ impl Cli {
             Some(Command::Peer(args)) if args.watch.is_some() => {
                 watching::run(&args, peer::ice_servers(&args), peer::lan_host(&args))
             }
+            #[cfg(feature = "client")]
             Some(Command::Peer(args)) => peer::run(*args),
             Some(Command::Replay(args)) => replay::run(&args),
             #[cfg(feature = "client")]
