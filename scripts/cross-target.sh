@@ -10,6 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 targets=(x86_64-unknown-linux-gnu i686-unknown-linux-gnu wasm32-wasip1)
+built=${CARGO_TARGET_DIR:-target}
 expected=$(sed 1d tests/golden/hashes.txt)
 lists=$(mktemp -d)
 trap 'rm -rf "$lists"' EXIT
@@ -19,9 +20,9 @@ for target in "${targets[@]}"; do
     flag=(); [[ $profile == release ]] && flag=(--release)
     cargo build --quiet --no-default-features --bin carrom --target "$target" "${flag[@]}"
     if [[ $target == wasm32-* ]]; then
-      run=(node --no-warnings scripts/wasi-run.mjs "target/$target/$profile/carrom.wasm")
+      run=(node --no-warnings scripts/wasi-run.mjs "$built/$target/$profile/carrom.wasm")
     else
-      run=("target/$target/$profile/carrom")
+      run=("$built/$target/$profile/carrom")
     fi
     scripts/golden-hashes.sh "${run[@]}" > "$lists/$target-$profile"
     echo "== $target $profile ($(wc -l < "$lists/$target-$profile") strokes)"
