@@ -1,14 +1,14 @@
 //! Draughts speed: perft from the start (bulk-counted leaves per second, single thread)
 //! and the search's nodes per second from the opening.
 
-use carrom::checkers::Draughts;
-use carrom::checkers::Position;
-use carrom::checkers::perft::perft;
-use carrom::checkers::search::{Budget, Searcher};
+use carrom::draughts::Draughts;
+use carrom::draughts::Position;
+use carrom::draughts::perft::perft;
+use carrom::draughts::search::{Budget, Searcher};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
-fn checkers(c: &mut Criterion) {
+fn draughts(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft from the start");
     group.sample_size(10);
     let depth = 9;
@@ -33,5 +33,5 @@ fn checkers(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, checkers);
+criterion_group!(benches, draughts);
 criterion_main!(benches);

@@ -5,7 +5,7 @@
 use carrom::determinism::fnv1a64;
 use carrom::game::{Input, Match};
 use carrom::net::bounded::decode_exactly;
-use carrom::net::resume::{Held, Offer, Resumption, Signed};
+use carrom::net::rejoin::{Held, Offer, Resumption, Signed};
 use carrom::net::seat_key::SeatKey;
 use carrom::net::watch::Watched;
 use carrom::rules::{Settings, Variant};

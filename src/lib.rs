@@ -7,10 +7,10 @@
 #![cfg_attr(all(target_arch = "wasm32", target_os = "unknown"), deny(clippy::disallowed_methods))]
 
 pub mod bot;
-pub mod checkers;
 #[cfg(feature = "client")]
 pub mod client;
 pub mod determinism;
+pub mod draughts;
 pub mod game;
 #[cfg(feature = "client")]
 pub mod net;

@@ -202,7 +202,7 @@ rules-draughts-controls =
 
 back = Πίσω
 seconds = { $seconds } δ
-game-checkers = Ντάμα
+game-draughts = Ντάμα
 how-to-play-title = Πώς παίζεται: { $game }
 home-title = carrom
 home-tagline = Χτυπήστε το χτυπητήρι, βάλτε τα κομμάτια στις τσέπες.
@@ -243,7 +243,7 @@ home-rejoin = Επιστροφή στον αγώνα
 home-rejoin-code = Επιστροφή στον αγώνα { $code }
 home-play = Παίξτε
 home-resume = Συνέχεια αγώνα: { $game }
-home-resume-checkers = Συνέχεια παρτίδας ντάμας
+home-resume-draughts = Συνέχεια παρτίδας ντάμας
 home-how-to-play = Πώς παίζεται
 home-replays = Επαναλήψεις
 home-settings = Ρυθμίσεις

@@ -203,7 +203,7 @@ rules-draughts-controls =
 
 back = Back
 seconds = { $seconds } s
-game-checkers = Checkers
+game-draughts = Draughts
 how-to-play-title = How to play { $game }
 home-title = carrom
 home-tagline = Flick the striker, pocket the pieces.
@@ -244,7 +244,7 @@ home-rejoin = Rejoin match
 home-rejoin-code = Rejoin match { $code }
 home-play = Play
 home-resume = Resume { $game } match
-home-resume-checkers = Resume checkers game
+home-resume-draughts = Resume draughts game
 home-how-to-play = How to play
 home-replays = Replays
 home-settings = Settings

@@ -195,7 +195,7 @@ rules-draughts-controls =
 
 back = वापस
 seconds = { $seconds } सेकंड
-game-checkers = चेकर्स
+game-draughts = चेकर्स
 how-to-play-title = { $game } कैसे खेलें
 home-title = कैरम
 home-tagline = स्ट्राइकर चलाइए, गोटियाँ पॉकेट कीजिए।
@@ -236,7 +236,7 @@ home-rejoin = मैच में लौटें
 home-rejoin-code = मैच { $code } में लौटें
 home-play = खेलें
 home-resume = { $game } मैच जारी रखें
-home-resume-checkers = चेकर्स खेल जारी रखें
+home-resume-draughts = चेकर्स खेल जारी रखें
 home-how-to-play = कैसे खेलें
 home-replays = रीप्ले
 home-settings = सेटिंग्स

@@ -195,7 +195,7 @@ rules-draughts-controls =
 
 back = मागे
 seconds = { $seconds } सेकंद
-game-checkers = चेकर्स
+game-draughts = चेकर्स
 how-to-play-title = { $game } कसे खेळायचे
 home-title = कॅरम
 home-tagline = स्ट्रायकर मारा, तुकडे खिशात घाला.
@@ -236,7 +236,7 @@ home-rejoin = सामन्यात परत या
 home-rejoin-code = सामना { $code } मध्ये परत या
 home-play = खेळा
 home-resume = { $game } सामना पुढे सुरू करा
-home-resume-checkers = चेकर्सचा खेळ पुढे सुरू करा
+home-resume-draughts = चेकर्सचा खेळ पुढे सुरू करा
 home-how-to-play = कसे खेळायचे
 home-replays = रीप्ले
 home-settings = सेटिंग्ज

@@ -202,7 +202,7 @@ rules-draughts-controls =
 
 back = واپس
 seconds = { $seconds } سیکنڈ
-game-checkers = چیکرز
+game-draughts = چیکرز
 how-to-play-title = { $game } کیسے کھیلیں
 home-title = کیرم
 home-tagline = اسٹرائیکر چلائیں، گوٹیاں جیب میں ڈالیں۔
@@ -243,7 +243,7 @@ home-rejoin = میچ میں واپس آئیں
 home-rejoin-code = میچ { $code } میں واپس آئیں
 home-play = کھیلیں
 home-resume = { $game } میچ جاری رکھیں
-home-resume-checkers = چیکرز کا کھیل جاری رکھیں
+home-resume-draughts = چیکرز کا کھیل جاری رکھیں
 home-how-to-play = کیسے کھیلیں
 home-replays = ری پلے
 home-settings = سیٹنگز

@@ -4,7 +4,7 @@
 
 pub mod bot_clear;
 pub mod bot_match;
-pub mod checkers;
+pub mod draughts;
 pub mod exit;
 #[cfg(feature = "client")]
 pub mod lan_games;
@@ -42,9 +42,9 @@ enum Command {
     /// Adjudicate a match scenario (shots or stroke facts) and print one JSON line per
     /// stroke with the referee's ruling.
     Referee(referee::Args),
-    /// English draughts tools.
-    #[command(subcommand)]
-    Checkers(checkers::Command),
+    /// English draughts tools (`carrom checkers` is another name for it).
+    #[command(subcommand, alias = "checkers")]
+    Draughts(draughts::Command),
     /// Play whole carrom matches between bots and report the results.
     BotMatch(bot_match::Args),
     /// Solo clearing: strokes one player needs to pocket all 18 discs alone from the
@@ -71,7 +71,7 @@ impl Cli {
         match self.command {
             Some(Command::Simulate(args)) => simulate::run(&args),
             Some(Command::Referee(args)) => referee::run(&args),
-            Some(Command::Checkers(command)) => checkers::run(command),
+            Some(Command::Draughts(command)) => draughts::run(command),
             Some(Command::BotMatch(args)) => bot_match::run(&args),
             Some(Command::BotClear(args)) => bot_clear::run(&args),
             #[cfg(feature = "client")]

@@ -3,7 +3,7 @@
 
 use carrom::bot::BotLevel;
 use carrom::bot::matchplay::Player;
-use carrom::checkers::level::Level;
+use carrom::draughts::level::Level;
 use carrom::rules::Variant;
 #[cfg(feature = "client")]
 use carrom::sim::PresetId;

@@ -171,7 +171,7 @@ fn result(game: &Watched) -> (Option<usize>, Vec<i32>) {
             (winner, standing.scores[..sides].to_vec())
         }
         Watched::Draughts(t) => {
-            let winner = t.winner().map(|c| usize::from(c == carrom::checkers::Colour::Red));
+            let winner = t.winner().map(|c| usize::from(c == carrom::draughts::Colour::Red));
             (winner, Vec::new())
         }
     }

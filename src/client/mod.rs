@@ -14,25 +14,25 @@
 //! turns the mouse into board coordinates.
 
 mod audio;
+mod board;
 mod carrom;
+#[cfg(not(target_arch = "wasm32"))]
+mod checks;
 mod draughts;
 mod flow;
 #[cfg(not(target_arch = "wasm32"))]
 mod headless;
 mod hosts;
-#[cfg(not(target_arch = "wasm32"))]
-mod language_tour;
-#[cfg(not(target_arch = "wasm32"))]
-mod layout_audit;
 mod persistence;
 mod screens;
-#[cfg(not(target_arch = "wasm32"))]
-mod smoke;
 mod thinking;
 mod ui;
 mod words;
 
-pub use carrom::aiming::{AimControl, BoardPointer, PointerAction, baseline_axis};
+pub use board::pointer::{BoardPointer, PointerAction};
+pub use carrom::aiming::{AimControl, baseline_axis};
+#[cfg(not(target_arch = "wasm32"))]
+pub use checks::smoke::SmokeTest;
 pub use draughts::computer::ComputerBudget;
 pub use draughts::geometry::centre as draughts_square_centre;
 pub use draughts::{DraughtsMatch, Player as DraughtsPlayer};
@@ -45,8 +45,6 @@ pub use hosts::replay::{Replaying, timeline_part};
 pub use hosts::{FixedSeed, LocalMatch, MatchFinished};
 pub use persistence::rejoin::{RejoinFile, Ticket};
 pub use persistence::{Preferences, Storage, records};
-#[cfg(not(target_arch = "wasm32"))]
-pub use smoke::SmokeTest;
 pub use ui::{Action, ActionButton, MenuSet, Notice};
 pub use words::{Language, SystemLanguage, Words};
 
@@ -146,11 +144,11 @@ pub fn run(launch: Launch, started: Instant) -> AppExit {
         app.insert_resource(JoinRequest::Watch(code));
     }
     if let Some(dir) = launch.smoke_test {
-        app.insert_resource(SmokeTest::new(dir, started)).add_plugins(smoke::SmokePlugin);
+        app.insert_resource(SmokeTest::new(dir, started)).add_plugins(checks::smoke::SmokePlugin);
     }
     if let Some(dir) = launch.language_test {
-        app.insert_resource(language_tour::LanguageTour::new(dir))
-            .add_plugins(language_tour::LanguageTourPlugin);
+        app.insert_resource(checks::language_tour::LanguageTour::new(dir))
+            .add_plugins(checks::language_tour::LanguageTourPlugin);
     }
     app.run()
 }

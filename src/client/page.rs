@@ -7,12 +7,12 @@
 
 use super::hosts::lobby::{JoinRequest, OnlineController};
 use super::hosts::online::MatchOverAt;
-use super::hosts::spectate::Spectating;
+use super::hosts::watching::Watching;
 use super::page_console::PageConsolePlugin;
 use super::persistence::preferences::default_signaling;
 use super::thinking;
 use super::{ClientPlugin, Controller, MatchSetup, RejoinFile, Screen, ViewPlugin, ui};
-use crate::checkers::level::Level;
+use crate::draughts::level::Level;
 use bevy::prelude::*;
 use carrom_signaling::code as invite;
 
@@ -125,7 +125,7 @@ fn time_frames(time: Res<Time<Real>>, mut longest: ResMut<LongestFrame>) {
 /// the match's longest frames; a watched match's end as `carrom peer --watch` reports it.
 fn say_how_it_ended(
     over: Option<Res<MatchOverAt>>,
-    watched: Option<Res<Spectating>>,
+    watched: Option<Res<Watching>>,
     mut longest: ResMut<LongestFrame>,
 ) {
     if let Some(game) = watched.as_ref().and_then(|w| w.game()) {

@@ -5,13 +5,13 @@
 //! each draughts move, a created room's invite link, and where every button is
 //! (`window.carromButtons`, JSON: the action each sends and its rectangle in CSS pixels).
 
-use super::draughts::table::DraughtsMatch;
+use super::draughts::game::DraughtsMatch;
 use super::hosts::LocalMatch;
 use super::hosts::lobby::Lobby;
 use super::persistence::preferences::Preferences;
 use super::ui::ActionButton;
 use super::{MatchHost, MatchSetup, Screen};
-use crate::checkers::pdn::write_move;
+use crate::draughts::pdn::write_move;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 

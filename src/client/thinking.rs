@@ -5,9 +5,9 @@
 //! page whose worker cannot start thinks on its own frames instead, and says so once.
 
 use crate::bot::{BotLevel, choose};
-use crate::checkers::level::{self as draughts_level, Level};
-use crate::checkers::search::Searcher;
-use crate::checkers::{Draughts, Move, Moves};
+use crate::draughts::level::{self as draughts_level, Level};
+use crate::draughts::search::Searcher;
+use crate::draughts::{Draughts, Move, Moves};
 use crate::game::Match;
 use crate::sim::Stroke;
 use bevy::tasks::{AsyncComputeTaskPool, Task};

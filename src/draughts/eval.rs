@@ -70,7 +70,7 @@ fn side_score(pos: &Position, colour: Colour) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::checkers::pdn::read_fen;
+    use crate::draughts::pdn::read_fen;
 
     #[test]
     fn the_start_is_balanced_and_material_counts() {

@@ -64,7 +64,7 @@ pub fn key(pos: &Position) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::checkers::{Moves, apply, generate, pdn::read_fen};
+    use crate::draughts::{Moves, apply, generate, pdn::read_fen};
 
     #[test]
     fn incremental_keys_match_keys_from_scratch() {

@@ -6,8 +6,8 @@
 //! frame and reports the first frame whose hash differs from this peer's.
 
 use super::watch::Watched;
-use crate::checkers::turns::TurnGame;
-use crate::checkers::{Draughts, Move, Moves};
+use crate::draughts::turns::TurnGame;
+use crate::draughts::{Draughts, Move, Moves};
 use crate::game::Input;
 use crate::record::carrom::{hex, unhex};
 use crate::record::{CarromLog, DraughtsLog, GameLog, MatchRecord};
@@ -197,7 +197,7 @@ fn move_at(game: &Draughts, index: u32) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::checkers::turns::Turn;
+    use crate::draughts::turns::Turn;
     use crate::game::{Match, advance};
     use crate::net::turn_input::input_of;
     use crate::rules::{Settings, Variant};

@@ -13,7 +13,7 @@ pub mod hello;
 pub mod junk;
 pub mod lan;
 pub mod name;
-pub mod resume;
+pub mod rejoin;
 pub mod room;
 pub mod seat_key;
 pub mod session;

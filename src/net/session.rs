@@ -20,7 +20,7 @@ pub const DESYNC_INTERVAL: u32 = 10;
 pub const DISCONNECT_NOTIFY: Duration = Duration::from_millis(750);
 
 /// GGRS's own disconnect timeout: never, in practice. A player silent past the grace
-/// period is held for by the host (`crate::net::resume`), which decides the forfeit with
+/// period is held for by the host (`crate::net::rejoin`), which decides the forfeit with
 /// every player's agreement; GGRS would instead make it resign at once, and tell every
 /// other peer to, on one peer's word.
 const NEVER: Duration = Duration::from_secs(24 * 3600);

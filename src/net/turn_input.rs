@@ -2,7 +2,7 @@
 //! exchanges): the move number in `stroke`, the move's index in `placement`, what is said
 //! about an offer in `angle`, a resignation as carrom's.
 
-use crate::checkers::turns::{Say, Turn};
+use crate::draughts::turns::{Say, Turn};
 use crate::game::Input;
 
 /// The input that carries `turn` (none: an empty input).

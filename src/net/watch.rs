@@ -9,7 +9,7 @@
 //! built, so nobody could arrive mid-match, and it streams from one host only.
 
 use super::turn_input::turn_of;
-use crate::checkers::turns::{Turn, TurnGame};
+use crate::draughts::turns::{Turn, TurnGame};
 use crate::game::{Input, Match, Phase};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -119,7 +119,7 @@ pub enum Game {
 
 /// What a player sends a watcher.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Broadcast {
+pub enum WatchMessage {
     /// The match as it stood at its last boundary.
     Start {
         /// The players' names, in player order.
@@ -145,20 +145,20 @@ pub enum Broadcast {
     Watching(u8),
 }
 
-impl Broadcast {
+impl WatchMessage {
     /// The bytes sent.
     pub fn encode(&self) -> Vec<u8> {
         bincode::serde::encode_to_vec(self, bincode::config::standard()).unwrap_or_default()
     }
 
     /// A message from a player, if the bytes are one and nothing else.
-    pub fn decode(bytes: &[u8]) -> Option<Broadcast> {
-        super::bounded::decode_exactly::<Broadcast, MAX_MESSAGE>(bytes)
+    pub fn decode(bytes: &[u8]) -> Option<WatchMessage> {
+        super::bounded::decode_exactly::<WatchMessage, MAX_MESSAGE>(bytes)
     }
 }
 
 /// Frames as messages: at most [`FRAMES_PER_MESSAGE`] a message, equal neighbours in runs.
-fn frames_messages(first: u32, frames: &[Vec<Input>], hashes: &[(u32, u64)]) -> Vec<Broadcast> {
+fn frames_messages(first: u32, frames: &[Vec<Input>], hashes: &[(u32, u64)]) -> Vec<WatchMessage> {
     frames
         .chunks(FRAMES_PER_MESSAGE)
         .enumerate()
@@ -173,7 +173,7 @@ fn frames_messages(first: u32, frames: &[Vec<Input>], hashes: &[(u32, u64)]) -> 
                 }
             }
             let boundaries = hashes.iter().copied().filter(|(at, _)| (from + 1..=to).contains(at));
-            Broadcast::Frames { first: from, runs, boundaries: boundaries.collect() }
+            WatchMessage::Frames { first: from, runs, boundaries: boundaries.collect() }
         })
         .collect()
 }
@@ -222,7 +222,7 @@ impl Feed {
     /// sent the frames they have not had (confirmed histories are prefixes of one another,
     /// so those follow on from what they had); where this player's confirmed frame lies
     /// before the anchor, the stream starts afresh from it.
-    pub fn resume(&mut self, anchor: Watched, frames: &[Vec<Input>]) -> Vec<Broadcast> {
+    pub fn resume(&mut self, anchor: Watched, frames: &[Vec<Input>]) -> Vec<WatchMessage> {
         let end = anchor.frame() as usize + frames.len();
         let mine = self.confirmed.frame() as usize;
         self.pending.clear();
@@ -256,7 +256,7 @@ impl Feed {
 
     /// Steps the confirmed match over every frame up to `confirmed` (GGRS's confirmed
     /// frame) and returns what the watchers must be sent of them, if anything.
-    pub fn confirm(&mut self, confirmed: i32) -> Vec<Broadcast> {
+    pub fn confirm(&mut self, confirmed: i32) -> Vec<WatchMessage> {
         let first = self.confirmed.frame();
         let mut frames = Vec::new();
         let mut hashes = Vec::new();
@@ -297,10 +297,14 @@ impl Feed {
 
     /// What a watcher arriving now is sent: the last boundary's state, then every
     /// confirmed frame since.
-    pub fn welcome(&self) -> Vec<Broadcast> {
+    pub fn welcome(&self) -> Vec<WatchMessage> {
         let (game, state) = self.boundary.bytes();
-        let start =
-            Broadcast::Start { names: self.names.clone(), game, state, hash: self.boundary.hash() };
+        let start = WatchMessage::Start {
+            names: self.names.clone(),
+            game,
+            state,
+            hash: self.boundary.hash(),
+        };
         let mut messages = vec![start];
         // No boundary lies between the last one and now: no hash to send with them.
         messages.extend(frames_messages(self.boundary.frame(), &self.since, &[]));
@@ -373,8 +377,8 @@ pub struct Follower {
 }
 
 /// The state a start message carries, if it is sound.
-fn started(message: &Broadcast) -> Result<(Watched, &[String]), StreamFault> {
-    let Broadcast::Start { names, game, state, hash } = message else {
+fn started(message: &WatchMessage) -> Result<(Watched, &[String]), StreamFault> {
+    let WatchMessage::Start { names, game, state, hash } = message else {
         return Err(StreamFault::BadStart);
     };
     let watched = Watched::from_bytes(*game, state).ok_or(StreamFault::BadStart)?;
@@ -386,7 +390,7 @@ fn started(message: &Broadcast) -> Result<(Watched, &[String]), StreamFault> {
 
 impl Follower {
     /// A follower from the first message of `source`, if it is a sound start.
-    pub fn start(source: usize, message: &Broadcast) -> Result<Follower, StreamFault> {
+    pub fn start(source: usize, message: &WatchMessage) -> Result<Follower, StreamFault> {
         let (game, names) = started(message)?;
         Ok(Follower {
             game,
@@ -422,18 +426,18 @@ impl Follower {
     }
 
     /// Takes a message of `source`'s.
-    pub fn receive(&mut self, source: usize, message: Broadcast) -> Result<(), StreamFault> {
+    pub fn receive(&mut self, source: usize, message: WatchMessage) -> Result<(), StreamFault> {
         match message {
-            Broadcast::Start { .. } => {
+            WatchMessage::Start { .. } => {
                 let (game, _) = started(&message)?;
                 self.sources.insert(source, game.frame());
                 Ok(())
             }
-            Broadcast::Watching(n) => {
+            WatchMessage::Watching(n) => {
                 self.watching = n;
                 Ok(())
             }
-            Broadcast::Frames { first, runs, boundaries } => {
+            WatchMessage::Frames { first, runs, boundaries } => {
                 let players = match &self.game {
                     Watched::Carrom(m) => m.settings().players as usize,
                     Watched::Draughts(_) => 2,
@@ -507,7 +511,7 @@ impl Follower {
 mod tests {
     use super::*;
     use crate::bot::{BotLevel, choose};
-    use crate::checkers::Draughts;
+    use crate::draughts::Draughts;
     use crate::rules::{Settings, Variant};
     use crate::sim::PresetId;
 
@@ -532,8 +536,8 @@ mod tests {
         frames
     }
 
-    fn through_the_wire(messages: Vec<Broadcast>) -> Vec<Broadcast> {
-        messages.iter().map(|m| Broadcast::decode(&m.encode()).expect("decodes")).collect()
+    fn through_the_wire(messages: Vec<WatchMessage>) -> Vec<WatchMessage> {
+        messages.iter().map(|m| WatchMessage::decode(&m.encode()).expect("decodes")).collect()
     }
 
     #[test]
@@ -592,10 +596,10 @@ mod tests {
         let frames = played(settings);
         let mut feed = Feed::new(Watched::Carrom(Match::new(settings)), vec![]);
         let mut welcome = feed.welcome();
-        let Broadcast::Start { hash, .. } = &mut welcome[0] else { panic!("a start") };
+        let WatchMessage::Start { hash, .. } = &mut welcome[0] else { panic!("a start") };
         *hash ^= 1;
         assert_eq!(Follower::start(0, &welcome[0]).unwrap_err(), StreamFault::BadStart);
-        let garbage = Broadcast::Start {
+        let garbage = WatchMessage::Start {
             names: vec![],
             game: Game::Draughts,
             state: vec![0xff; 40],
@@ -607,7 +611,7 @@ mod tests {
             feed.simulated(frame as u32, inputs);
         }
         let mut messages = feed.confirm(i32::MAX);
-        if let Broadcast::Frames { boundaries, .. } = &mut messages[0] {
+        if let WatchMessage::Frames { boundaries, .. } = &mut messages[0] {
             boundaries[0].1 ^= 1;
         }
         f.receive(0, messages[0].clone()).unwrap();
@@ -619,7 +623,7 @@ mod tests {
             }
         };
         assert!(matches!(fault, StreamFault::Desync { .. }), "{fault}");
-        assert!(Broadcast::decode(&[0xff; 10]).is_none());
+        assert!(WatchMessage::decode(&[0xff; 10]).is_none());
     }
 
     #[test]
@@ -653,7 +657,7 @@ mod tests {
         for (frame, inputs) in resigned.iter().enumerate() {
             survivor.simulated(frame as u32, inputs);
         }
-        let late: Vec<Broadcast> = survivor.confirm(99);
+        let late: Vec<WatchMessage> = survivor.confirm(99);
         f.leave(0);
         for message in late {
             f.receive(1, message).unwrap();
@@ -705,25 +709,25 @@ mod tests {
         let mut f = Follower::start(0, &feed.welcome()[0]).unwrap();
         // A message a player may send, of the longest runs: 65 million frames.
         let run = (u16::MAX, vec![Input::ZERO; 2]);
-        let bomb = Broadcast::Frames { first: 0, runs: vec![run; 1_000], boundaries: vec![] };
-        let bomb = Broadcast::decode(&bomb.encode()).expect("it fits a message");
+        let bomb = WatchMessage::Frames { first: 0, runs: vec![run; 1_000], boundaries: vec![] };
+        let bomb = WatchMessage::decode(&bomb.encode()).expect("it fits a message");
         let started = std::time::Instant::now();
         assert_eq!(f.receive(0, bomb), Err(StreamFault::Oversized));
         assert!(started.elapsed().as_secs() < 1, "refused without expanding it");
         assert_eq!(f.behind(), 0);
-        let far = Broadcast::Frames {
+        let far = WatchMessage::Frames {
             first: u32::MAX - 3,
             runs: vec![(8, vec![Input::ZERO; 2])],
             boundaries: vec![(u32::MAX, 1)],
         };
         assert_eq!(f.receive(0, far), Err(StreamFault::Oversized), "no frame number wraps");
-        let ahead = Broadcast::Frames {
+        let ahead = WatchMessage::Frames {
             first: MAX_AHEAD as u32,
             runs: vec![(1, vec![Input::ZERO; 2])],
             boundaries: vec![],
         };
         assert_eq!(f.receive(0, ahead), Err(StreamFault::Oversized));
-        let stray_hashes = Broadcast::Frames {
+        let stray_hashes = WatchMessage::Frames {
             first: 0,
             runs: vec![(2, vec![Input::ZERO; 2])],
             boundaries: (3..2_000).map(|at| (at, 0)).collect(),

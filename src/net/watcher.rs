@@ -5,7 +5,7 @@
 
 use super::connect::{HELLO_CHANNEL, IceServer, PEER_CONNECT_BOUND, WATCH_CHANNEL, open};
 use super::hello::Hello;
-use super::watch::{Broadcast, Follower, StreamFault};
+use super::watch::{Follower, StreamFault, WatchMessage};
 use crate::rules::Variant;
 use crate::sim::PresetId;
 use matchbox_socket::{PeerId, PeerState, WebRtcChannel, WebRtcSocket};
@@ -112,7 +112,7 @@ impl Watcher {
                 continue;
             }
             let source = self.source(peer);
-            let taken = match Broadcast::decode(&bytes) {
+            let taken = match WatchMessage::decode(&bytes) {
                 None => Err("it sent something that is not a match".to_string()),
                 Some(message) => match &mut self.follower {
                     None => Follower::start(source, &message).map(|f| self.follower = Some(f)),

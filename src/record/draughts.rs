@@ -3,9 +3,9 @@
 //! not in it.
 
 use super::{Difference, Verdict, hex64};
-use crate::checkers::pdn::{read_fen, read_move, write_fen, write_move};
-use crate::checkers::{Draughts, Move, Position};
 use crate::determinism::fnv1a64;
+use crate::draughts::pdn::{read_fen, read_move, write_fen, write_move};
+use crate::draughts::{Draughts, Move, Position};
 use serde::{Deserialize, Serialize};
 
 /// A draughts game: where it started, its moves and the hash after each.

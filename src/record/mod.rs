@@ -3,6 +3,9 @@
 //! bit, so that is the whole match in a few kilobytes: re-simulated, it plays again, and
 //! its hashes say whether it still plays the same. Plain data; reading and writing files
 //! is the caller's.
+// Pure like the core it records (clippy.toml lists the banned types and calls).
+#![forbid(unsafe_code)]
+#![deny(clippy::float_arithmetic, clippy::disallowed_types, clippy::disallowed_methods)]
 
 pub mod carrom;
 pub mod draughts;

@@ -6,12 +6,12 @@ use crate::screens::{
     client, hit_key, home, invite_code, pointer, press, run_until, screen, texts, type_key,
 };
 use bevy::prelude::*;
-use carrom::checkers::level::Level;
-use carrom::checkers::pdn::read_fen;
-use carrom::checkers::{Colour, Draughts, Move, Moves};
 use carrom::client::{
     Action, ComputerBudget, DraughtsMatch, Mode, PointerAction, Screen, draughts_square_centre,
 };
+use carrom::draughts::level::Level;
+use carrom::draughts::pdn::read_fen;
+use carrom::draughts::{Colour, Draughts, Move, Moves};
 use std::time::Duration;
 
 /// Opens a draughts game from Home in `mode`, the person playing `colour`.
@@ -351,10 +351,10 @@ fn a_position_typed_as_a_fen_is_played_on_and_a_finished_game_saved_as_pdn() {
         .find_map(|l| l.strip_prefix("Saved as "))
         .unwrap_or_else(|| panic!("where the game went is said: {shown}"));
     let text = std::fs::read_to_string(path).unwrap();
-    let game = carrom::checkers::pdn::read_game(&text).unwrap();
+    let game = carrom::draughts::pdn::read_game(&text).unwrap();
     assert_eq!(game.moves.len(), 1);
-    assert_eq!(game.outcome, carrom::checkers::pdn::Outcome::BlackWins);
-    assert_eq!(carrom::checkers::pdn::write_fen(&game.start), "B:W14:B9");
+    assert_eq!(game.outcome, carrom::draughts::pdn::Outcome::BlackWins);
+    assert_eq!(carrom::draughts::pdn::write_fen(&game.start), "B:W14:B9");
 }
 
 #[test]

@@ -7,7 +7,7 @@ mod lan;
 mod languages;
 #[path = "../support/net.rs"]
 mod net_support;
-mod reconnect;
+mod rejoin;
 mod replays;
 mod screens;
 mod watch;

@@ -7,8 +7,8 @@ use crate::screens::{
 };
 use bevy::prelude::*;
 use carrom::bot::{BotLevel, choose};
-use carrom::checkers::Colour;
 use carrom::client::{Action, DraughtsMatch, MatchHost, Mode, Replaying, Screen, timeline_part};
+use carrom::draughts::Colour;
 use carrom::game::Phase;
 use carrom::record::GameLog;
 use carrom::rules::Variant;
@@ -118,7 +118,7 @@ fn a_draughts_game_is_watched_move_by_move() {
     press(&mut app, Action::DraughtsColour(Colour::Black));
     press(&mut app, Action::Play);
     for seed in 0..6usize {
-        let mut moves = carrom::checkers::Moves::default();
+        let mut moves = carrom::draughts::Moves::default();
         let table = app.world().resource::<DraughtsMatch>();
         table.game.moves(&mut moves);
         let m = moves.as_slice()[seed % moves.len()];

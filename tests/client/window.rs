@@ -565,9 +565,9 @@ fn home_and_a_break_render_in_a_real_window() {
     let large = Picture::load(&dir.join("draughts-1920x1080.png"));
     assert_eq!((large.width, large.height), (1920, 1080));
     draughts_board_is_drawn(&large);
-    let checkers_home = Picture::load(&dir.join("home-checkers.png"));
+    let draughts_home = Picture::load(&dir.join("home-draughts.png"));
     let everywhere = (0, 0, w, h);
-    let chosen = checkers_home.count(everywhere, [140, 90, 40], 40);
+    let chosen = draughts_home.count(everywhere, [140, 90, 40], 40);
     assert!(chosen > 1_000, "Home shows the chosen options ({chosen} pixels)");
 }
 

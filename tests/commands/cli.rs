@@ -172,18 +172,20 @@ fn bad_match_scenarios_get_a_message_naming_the_problem() {
 }
 
 #[test]
-fn checkers_perft_counts_and_divides() {
-    let out = carrom(&["checkers", "perft", "--depth", "4"], "");
+fn draughts_perft_counts_and_divides() {
+    let out = carrom(&["draughts", "perft", "--depth", "4"], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout).trim(), "1469");
-    let out = carrom(&["checkers", "perft", "--depth", "2", "--divide"], "");
+    let out = carrom(&["checkers", "perft", "--depth", "4"], "");
+    assert_eq!(text(&out.stdout).trim(), "1469", "`carrom checkers` is still understood");
+    let out = carrom(&["draughts", "perft", "--depth", "2", "--divide"], "");
     let lines: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
     assert_eq!(lines.len(), 8, "seven root moves and the total");
     assert!(lines.contains(&"11-15 7".to_owned()));
     assert_eq!(lines.last().unwrap(), "49");
     let ring = "B:W14,15,22,23:BK10";
     let count = |extra: &[&str]| {
-        let mut args = vec!["checkers", "perft", "--fen", ring, "--depth", "1"];
+        let mut args = vec!["draughts", "perft", "--fen", ring, "--depth", "1"];
         args.extend_from_slice(extra);
         text(&carrom(&args, "").stdout).trim().to_owned()
     };
@@ -191,10 +193,10 @@ fn checkers_perft_counts_and_divides() {
 }
 
 #[test]
-fn checkers_play_reports_the_match_as_one_json_line() {
+fn draughts_play_reports_the_match_as_one_json_line() {
     let out = carrom(
         &[
-            "checkers", "play", "--white", "medium", "--black", "easy", "--games", "2", "--seed",
+            "draughts", "play", "--white", "medium", "--black", "easy", "--games", "2", "--seed",
             "3",
         ],
         "",
@@ -211,14 +213,14 @@ fn checkers_play_reports_the_match_as_one_json_line() {
 }
 
 #[test]
-fn checkers_commands_refuse_bad_arguments() {
-    let out = carrom(&["checkers", "perft", "--fen", "B:W40:B1", "--depth", "2"], "");
+fn draughts_commands_refuse_bad_arguments() {
+    let out = carrom(&["draughts", "perft", "--fen", "B:W40:B1", "--depth", "2"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("40"));
-    let out = carrom(&["checkers", "play", "--white", "grandmaster", "--black", "easy"], "");
+    let out = carrom(&["draughts", "play", "--white", "grandmaster", "--black", "easy"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("grandmaster"));
-    let out = carrom(&["checkers", "perft"], "");
+    let out = carrom(&["draughts", "perft"], "");
     assert_eq!(out.status.code(), Some(2), "--depth is required");
 }
 

@@ -1,11 +1,11 @@
 //! Draughts games and the computer opponent: win and draw rules (CK-9, CK-10), the
 //! search's awareness of them, the levels (CK-11), and determinism under a node budget.
 
-use carrom::checkers::level::{Level, choose};
-use carrom::checkers::matchplay::{Player, opening, play_game};
-use carrom::checkers::pdn::{read_fen, read_move, write_move};
-use carrom::checkers::search::{Budget, Searcher, WIN};
-use carrom::checkers::{Colour, Draughts, Status};
+use carrom::draughts::level::{Level, choose};
+use carrom::draughts::matchplay::{Player, opening, play_game};
+use carrom::draughts::pdn::{read_fen, read_move, write_move};
+use carrom::draughts::search::{Budget, Searcher, WIN};
+use carrom::draughts::{Colour, Draughts, Status};
 
 fn game(fen: &str) -> Draughts {
     Draughts::from(read_fen(fen).unwrap())
@@ -48,7 +48,7 @@ fn ck_10_forty_moves_each_without_capture_or_man_move_is_a_draw() {
     assert_eq!(man_moved.status(), Status::Playing);
 }
 
-fn search(g: &Draughts, depth: u32) -> carrom::checkers::search::Found {
+fn search(g: &Draughts, depth: u32) -> carrom::draughts::search::Found {
     Searcher::default().search(g, &Budget { depth, nodes: u64::MAX, stop: None }).unwrap()
 }
 

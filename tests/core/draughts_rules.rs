@@ -1,10 +1,10 @@
 //! English draughts, rule by rule (RULES.md CK-1 … CK-10), with perft and PDN/FEN.
 
-use carrom::checkers::pdn::{
+use carrom::draughts::pdn::{
     Outcome, read_fen, read_game, read_move, write_fen, write_game, write_move,
 };
-use carrom::checkers::perft::{divide, perft};
-use carrom::checkers::{Colour, Moves, Position, apply, generate};
+use carrom::draughts::perft::{divide, perft};
+use carrom::draughts::{Colour, Moves, Position, apply, generate};
 
 /// The legal moves of a FEN position as PDN strings, sorted (one per move for play).
 fn moves(fen: &str) -> Vec<String> {

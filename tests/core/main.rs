@@ -3,9 +3,9 @@
 //! draughts and the bot.
 
 mod bot;
-mod checkers_play;
-mod checkers_rules;
 mod common;
+mod draughts_play;
+mod draughts_rules;
 mod game;
 mod invariants;
 mod match_props;

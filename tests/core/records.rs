@@ -3,8 +3,8 @@
 //! boundary, and seeking lands on a boundary's hash. The same for draughts.
 
 use carrom::bot::random_stroke;
-use carrom::checkers::{Draughts, Moves};
 use carrom::determinism::mix;
+use carrom::draughts::{Draughts, Moves};
 use carrom::game::{Input, Match, Phase, advance};
 use carrom::record::{CarromLog, DraughtsLog, GameLog, MatchRecord};
 use carrom::rules::{Settings, Variant};

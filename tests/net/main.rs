@@ -11,6 +11,6 @@ mod lan;
 #[path = "../support/net.rs"]
 mod net_support;
 mod online;
-mod reconnect;
+mod rejoin;
 mod relay;
 mod watch;

@@ -1,4 +1,4 @@
-//! `carrom checkers …`: the English draughts engine's tools.
+//! `carrom draughts …`: the English draughts engine's tools.
 
 pub mod perft;
 pub mod play;

@@ -1,9 +1,9 @@
-//! `carrom checkers perft`: counts the move tree's leaves from a position.
+//! `carrom draughts perft`: counts the move tree's leaves from a position.
 
 use crate::cli::exit::{Exit, fail};
-use carrom::checkers::{pdn, perft};
+use carrom::draughts::{pdn, perft};
 
-/// Arguments of `carrom checkers perft`.
+/// Arguments of `carrom draughts perft`.
 #[derive(clap::Args)]
 pub struct Args {
     /// The position, in PDN FEN form (default: the start).
@@ -24,7 +24,7 @@ pub struct Args {
 pub fn run(args: &Args) -> Exit {
     let position = match pdn::read_fen(&args.fen) {
         Ok(position) => position,
-        Err(e) => return fail("checkers perft", Exit::BadInput, format!("--fen: {e}")),
+        Err(e) => return fail("draughts perft", Exit::BadInput, format!("--fen: {e}")),
     };
     if args.divide {
         for (m, n) in perft::divide(&position, args.depth, args.all_paths) {

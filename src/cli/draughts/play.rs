@@ -1,15 +1,15 @@
-//! `carrom checkers play`: engine against engine from varied openings.
+//! `carrom draughts play`: engine against engine from varied openings.
 
 use crate::cli::exit::Exit;
 use crate::cli::output::print_lines;
 use crate::cli::values::DraughtsLevelArg;
-use carrom::checkers::level::HARD_NODES;
-use carrom::checkers::matchplay::{Player, opening, play_game};
-use carrom::checkers::{Colour, Status};
+use carrom::draughts::level::HARD_NODES;
+use carrom::draughts::matchplay::{Player, opening, play_game};
+use carrom::draughts::{Colour, Status};
 use serde::Serialize;
 use std::time::{Duration, Instant};
 
-/// Arguments of `carrom checkers play`.
+/// Arguments of `carrom draughts play`.
 #[derive(clap::Args)]
 pub struct Args {
     /// Red's level ("white" in PDN).
@@ -81,9 +81,9 @@ pub fn run(args: &Args) -> Exit {
             }
         };
         let line = Game { game: g, result, plies: end.plies, ending: format!("{status:?}") };
-        if print_lines("checkers play", [line]) != Exit::Done {
+        if print_lines("draughts play", [line]) != Exit::Done {
             return Exit::Failed;
         }
     }
-    print_lines("checkers play", [summary])
+    print_lines("draughts play", [summary])
 }

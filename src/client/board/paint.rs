@@ -3,7 +3,7 @@
 //! its mark), a soft contact shadow, a glow for impacts and one for a square. Painted here, so nothing is downloaded and no licence
 //! is involved; each comes with its mip levels, so it stays smooth at any window size.
 
-use crate::client::carrom::theme::{Mark, PieceLook, Wood};
+use crate::client::board::theme::{Mark, PieceLook, Wood};
 use bevy::asset::RenderAssetUsages;
 use bevy::image::{ImageSampler, ImageSamplerDescriptor};
 use bevy::prelude::*;
@@ -353,7 +353,7 @@ pub fn glow(size: u32) -> Image {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::client::carrom::theme::BoardTheme;
+    use crate::client::board::theme::BoardTheme;
     use crate::sim::Kind;
 
     /// The RGBA bytes of pixel (x, y) of the largest level.
@@ -412,7 +412,7 @@ mod tests {
 
     #[test]
     fn ck_12_the_inlaid_board_starts_light_at_the_top_left_and_alternates() {
-        let look = crate::client::draughts::look::board(BoardTheme::ClassicWood);
+        let look = crate::client::draughts::theme::board(BoardTheme::ClassicWood);
         let board = inlay(look.light, look.dark, 8, 64, 5, 0.0);
         // Texel rows run top down: (column, row) of each square's middle.
         let middle = |c: u32, r: u32| texel(&board, c * 8 + 4, r * 8 + 4);
@@ -444,9 +444,9 @@ mod tests {
         };
         let theme = BoardTheme::ClassicWood;
         let king =
-            crate::client::draughts::look::piece(theme, crate::checkers::Colour::Black, true);
+            crate::client::draughts::theme::piece(theme, crate::draughts::Colour::Black, true);
         let man =
-            crate::client::draughts::look::piece(theme, crate::checkers::Colour::Black, false);
+            crate::client::draughts::theme::piece(theme, crate::draughts::Colour::Black, false);
         assert!(gold(king) > 500, "the king's crown is gold ({} texels)", gold(king));
         assert_eq!(gold(man), 0, "a man has no gold");
     }

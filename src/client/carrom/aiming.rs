@@ -6,6 +6,7 @@
 //! the aim (Shift for fine steps), hold Space to charge and release to strike. Either way
 //! the stroke is committed only by [`Input::commit`], as ARCHITECTURE.md requires.
 
+use crate::client::board::pointer::{BoardPointer, PointerAction};
 use crate::client::flow::{Controller, PausableSystems};
 use crate::client::hosts::{LocalMatch, MatchSystems};
 use crate::game::{Input, Match, Phase};
@@ -21,27 +22,6 @@ pub const MIN_POWER: u16 = 150;
 /// How close to the aim's edges (1/65536 turn) the aim may go: CM-5 wants strictly
 /// forward, and a hair inside keeps rounding from ever making it illegal.
 const AIM_MARGIN: u16 = 64;
-
-/// What the pointer did, in board coordinates (cm from the centre, y towards seat 2).
-/// The view makes these from the mouse; tests send them directly.
-#[derive(Message, Clone, Copy, Debug, PartialEq)]
-pub struct BoardPointer {
-    /// Where the pointer is on the board.
-    pub at: Vec2,
-    /// What it did there.
-    pub action: PointerAction,
-}
-
-/// A pointer event.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PointerAction {
-    /// The button went down.
-    Press,
-    /// The pointer moved (button held or not).
-    Move,
-    /// The button came up.
-    Release,
-}
 
 /// What a drag is doing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -2,8 +2,8 @@
 //! handles for the whole run: a new theme in Settings repaints them in place, so whatever
 //! is drawn with them changes at once.
 
-use crate::client::carrom::paint;
-use crate::client::carrom::theme::BoardTheme;
+use crate::client::board::paint;
+use crate::client::board::theme::BoardTheme;
 use crate::client::persistence::preferences::Preferences;
 use crate::sim::Kind;
 use bevy::prelude::*;

@@ -2,7 +2,7 @@
 //! turned so the shooter's baseline is at the bottom (smoothly; in vs Bot it stays with
 //! the person), and the mouse turned into [`BoardPointer`] messages.
 
-use crate::client::carrom::aiming::{BoardPointer, PointerAction};
+use crate::client::board::pointer::{BoardPointer, PointerAction};
 use crate::client::flow::{PausableSystems, Screen};
 use crate::client::hosts::LocalMatch;
 use bevy::camera::ScalingMode;

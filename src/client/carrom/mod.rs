@@ -12,13 +12,11 @@ pub mod camera;
 pub mod flash;
 pub mod hud;
 pub mod impact;
-pub mod paint;
 pub mod pieces_view;
 pub mod pocketing;
 pub mod showcase;
 pub mod sound;
 pub mod tally;
-pub mod theme;
 pub mod trail;
 
 use bevy::prelude::*;

@@ -6,14 +6,14 @@
 //! sits (on the right, mirrored to the left for Urdu). It prints one JSON line and quits.
 
 use crate::client::carrom::hud::HudField;
+use crate::client::checks::layout_audit::{Texts, problems};
+use crate::client::checks::smoke::shoot;
 use crate::client::draughts::DraughtsMatch;
 use crate::client::flow::screen::Screen;
 use crate::client::flow::setup::MatchSetup;
 use crate::client::flow::{GameType, Mode};
 use crate::client::hosts::local::LocalMatch;
-use crate::client::layout_audit::{Texts, problems};
 use crate::client::persistence::preferences::Preferences;
-use crate::client::smoke::shoot;
 use crate::client::ui::font::missing_glyphs;
 use crate::client::ui::{Action, MenuPanel};
 use crate::client::words::{Language, Words};
@@ -94,7 +94,7 @@ impl LanguageTour {
 }
 
 /// Drives the tour.
-pub(super) struct LanguageTourPlugin;
+pub(in crate::client) struct LanguageTourPlugin;
 
 impl Plugin for LanguageTourPlugin {
     fn build(&self, app: &mut App) {

@@ -1,20 +1,20 @@
 //! The windowed smoke run (`carrom --smoke-test DIR`), for CI under Xvfb: it shows Home,
 //! starts a three-player Freestyle match, breaks at full power through the same pointer
 //! messages the mouse sends, saves `home.png`, `aim.png` (pulling back, guide drawn) and
-//! `game.png` (mid-break); then shows Home with Checkers chosen (`home-checkers.png`), opens
+//! `game.png` (mid-break); then shows Home with Draughts chosen (`home-draughts.png`), opens
 //! a draughts game on a position with a compulsory
 //! capture, picks up the capturing man and saves `draughts.png` (numbers, rings, crosses,
 //! the captured counts), mid-capture, `draughts-capture.png`, and at 1920×1080
 //! `draughts-1920x1080.png`; then prints one JSON line of measurements (launch to first
 //! frame, frame times and simulation step times during the break, memory) and quits.
 
-use crate::checkers::pdn::read_fen;
-use crate::checkers::{Colour, Draughts};
-use crate::client::carrom::aiming::{BoardPointer, PointerAction, baseline_axis};
+use crate::client::board::pointer::{BoardPointer, PointerAction};
+use crate::client::board::theme::BoardTheme;
+use crate::client::carrom::aiming::baseline_axis;
 use crate::client::carrom::board_view::point;
 use crate::client::carrom::pocketing::Dropping;
 use crate::client::carrom::tally::TallyPiece;
-use crate::client::carrom::theme::BoardTheme;
+use crate::client::checks::layout_audit::{Texts, problems};
 use crate::client::draughts::DraughtsMatch;
 use crate::client::draughts::geometry::centre;
 use crate::client::flow::screen::Screen;
@@ -22,9 +22,10 @@ use crate::client::flow::setup::MatchSetup;
 use crate::client::flow::{GameType, Mode};
 use crate::client::hosts::local::{LocalMatch, StepTimes};
 use crate::client::hosts::seed::FixedSeed;
-use crate::client::layout_audit::{Texts, problems};
 use crate::client::persistence::preferences::Preferences;
 use crate::client::ui::Action;
+use crate::draughts::pdn::read_fen;
+use crate::draughts::{Colour, Draughts};
 use crate::game::Phase;
 use crate::rules::Variant;
 use crate::sim::Fx;
@@ -155,7 +156,7 @@ impl SmokeTest {
 }
 
 /// Drives the smoke run.
-pub(super) struct SmokePlugin;
+pub(in crate::client) struct SmokePlugin;
 
 impl Plugin for SmokePlugin {
     fn build(&self, app: &mut App) {
@@ -309,7 +310,7 @@ fn drive_draughts(
             setup.draughts_colour = Colour::Black;
         }
         Stage::Draughts if smoke.since == 28 => {
-            shoot(&mut commands, &smoke.dir, "home-checkers.png")
+            shoot(&mut commands, &smoke.dir, "home-draughts.png")
         }
         Stage::Draughts if smoke.since == 40 => {
             actions.write(Action::Play);
@@ -351,7 +352,7 @@ fn drive_draughts(
             if smoke.since > 110
                 && [
                     "draughts.png",
-                    "home-checkers.png",
+                    "home-draughts.png",
                     "draughts-capture.png",
                     DRAUGHTS_LARGE,
                 ]

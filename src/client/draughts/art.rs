@@ -1,11 +1,11 @@
 //! The draughts board's pictures in the player's theme, kept under the same handles for the
 //! whole run: a new theme in Settings repaints them in place, as carrom's art does.
 
-use super::look;
-use crate::checkers::Colour;
-use crate::client::carrom::paint;
-use crate::client::carrom::theme::BoardTheme;
+use super::theme;
+use crate::client::board::paint;
+use crate::client::board::theme::BoardTheme;
 use crate::client::persistence::preferences::Preferences;
+use crate::draughts::Colour;
 use bevy::prelude::*;
 
 /// Pixels across the board's picture: 96 to a square, sharp at 1920×1080.
@@ -79,9 +79,9 @@ struct Pictures {
 
 impl Pictures {
     fn paint(theme: BoardTheme) -> Pictures {
-        let look = look::board(theme);
+        let look = theme::board(theme);
         let side = |colour: Colour| {
-            [false, true].map(|king| paint::piece(look::piece(theme, colour, king), PIECE_SIZE))
+            [false, true].map(|king| paint::piece(theme::piece(theme, colour, king), PIECE_SIZE))
         };
         Pictures {
             board: paint::inlay(look.light, look.dark, 8, BOARD_SIZE, 5, look.falloff),

@@ -6,14 +6,14 @@
 //! [`DraughtsMatch`] and redrawn when it changes; a moving piece lifts and glides.
 
 use super::art::{DraughtsArt, DraughtsArtPlugin};
+use super::game::DraughtsMatch;
 use super::geometry::{SQUARE, centre};
-use super::look;
 use super::selection::movable;
-use super::table::DraughtsMatch;
-use crate::checkers::Colour;
-use crate::checkers::moves::has_capture;
+use super::theme;
 use crate::client::flow::{GameType, Screen};
 use crate::client::words::Words;
+use crate::draughts::Colour;
+use crate::draughts::moves::has_capture;
 use bevy::prelude::*;
 
 mod colour {
@@ -144,7 +144,7 @@ fn spawn_board(mut commands: Commands, table: Option<Res<DraughtsMatch>>, art: R
         sprite(&art.board, side),
         Transform::from_xyz(0.0, 0.0, 0.1),
     ));
-    let number = look::board(art.theme).number;
+    let number = theme::board(art.theme).number;
     for bit in 0..32 {
         let corner = centre(bit, table.bottom) + Vec2::new(-SQUARE * 0.36, SQUARE * 0.34);
         commands.spawn((

@@ -3,12 +3,12 @@
 //! for a moment first, so a person sees it happen.
 
 use super::DraughtsSystems;
-use super::table::{DraughtsMatch, Player, colour_index};
-use crate::checkers::Move;
-use crate::checkers::level::HARD_NODES;
-use crate::checkers::turns::{Offer, Say};
+use super::game::{DraughtsMatch, Player, colour_index};
 use crate::client::flow::{PausableSystems, Screen};
 use crate::client::thinking::{self, DraughtsQuestion};
+use crate::draughts::Move;
+use crate::draughts::level::HARD_NODES;
+use crate::draughts::turns::{Offer, Say};
 use bevy::prelude::*;
 use bevy::tasks::{Task, block_on, poll_once};
 use web_time::{Duration, Instant};

@@ -3,12 +3,12 @@
 //! how the game ended. The engine decides every rule; this only keeps the record.
 
 use super::selection::Selection;
-use crate::checkers::level::Level;
-use crate::checkers::pdn::{Game, Outcome, write_game};
-use crate::checkers::turns::{Offer, Say, Turn};
-use crate::checkers::{Colour, Draughts, Move, Moves, Position, Status};
 use crate::client::flow::setup::{colour_message, draughts_level_message};
 use crate::client::words::Words;
+use crate::draughts::level::Level;
+use crate::draughts::pdn::{Game, Outcome, write_game};
+use crate::draughts::turns::{Offer, Say, Turn};
+use crate::draughts::{Colour, Draughts, Move, Moves, Position, Status};
 use bevy::prelude::*;
 
 /// Who plays a colour.
@@ -268,7 +268,7 @@ impl DraughtsMatch {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::checkers::Moves;
+    use crate::draughts::Moves;
 
     fn first_move(m: &DraughtsMatch) -> Move {
         let mut moves = Moves::default();
@@ -315,7 +315,7 @@ mod tests {
             m.play(next);
         }
         m.resign(Colour::Red);
-        let game = crate::checkers::pdn::read_game(&m.pdn()).unwrap();
+        let game = crate::draughts::pdn::read_game(&m.pdn()).unwrap();
         assert_eq!(game.outcome, Outcome::BlackWins);
         assert_eq!(game.moves.len(), 5);
         assert!(game.tags.iter().any(|(n, v)| n == "White" && v == "Ravi"));
@@ -324,10 +324,10 @@ mod tests {
     #[test]
     fn a_game_set_up_from_a_fen_starts_there() {
         let names = ["Asha".to_string(), "Ravi".to_string()];
-        let position = crate::checkers::pdn::read_fen("W:WK10:B5,6").unwrap();
+        let position = crate::draughts::pdn::read_fen("W:WK10:B5,6").unwrap();
         let m = DraughtsMatch::new(Colour::Red, Player::Human, names, 1).starting_at(position);
         assert_eq!(m.to_move(), Colour::Red);
-        assert!(crate::checkers::pdn::read_game(&m.pdn()).unwrap().start == position);
+        assert!(crate::draughts::pdn::read_game(&m.pdn()).unwrap().start == position);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Where the squares are drawn (world units, the board's centre at the origin) with a
 //! colour at the bottom: the player's own pieces are always nearest them (CK-12).
 
-use crate::checkers::Colour;
+use crate::draughts::Colour;
 use bevy::prelude::*;
 
 /// A square's side, in world units (the camera shows 90 units of height).

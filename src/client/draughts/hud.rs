@@ -4,15 +4,15 @@
 
 use super::DraughtsSystems;
 use super::computer::is_thinking;
-use super::table::{DraughtsMatch, Player};
-use crate::checkers::Colour;
-use crate::checkers::moves::has_capture;
-use crate::checkers::pdn::write_move;
-use crate::checkers::turns::{Offer, Say};
+use super::game::{DraughtsMatch, Player};
 use crate::client::flow::setup::colour_message;
 use crate::client::flow::{GameType, MatchSummary, Screen};
 use crate::client::ui::{self, Action, MenuSet, palette};
 use crate::client::words::Words;
+use crate::draughts::Colour;
+use crate::draughts::moves::has_capture;
+use crate::draughts::pdn::write_move;
+use crate::draughts::turns::{Offer, Say};
 use bevy::prelude::*;
 
 /// A piece of HUD text and what it shows.

@@ -2,10 +2,10 @@
 //! keyboard (type a square's number and Enter).
 
 use super::DraughtsSystems;
+use super::game::{DraughtsMatch, Player};
 use super::geometry::square_at;
 use super::selection::Picked;
-use super::table::{DraughtsMatch, Player};
-use crate::client::carrom::aiming::{BoardPointer, PointerAction};
+use crate::client::board::pointer::{BoardPointer, PointerAction};
 use crate::client::flow::PausableSystems;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};

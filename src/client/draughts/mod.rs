@@ -1,19 +1,19 @@
 //! What is draughts' own in the client (RULES.md CK-11 … CK-15): the game on this machine,
 //! a person's clicks, drags and keys turned into moves, the computer thinking off the
-//! frame, the HUD and Results, and the board drawn. The engine (`crate::checkers`) decides
+//! frame, the HUD and Results, and the board drawn. The engine (`crate::draughts`) decides
 //! every rule.
 
 pub mod art;
 pub mod board_view;
 pub mod computer;
+pub mod game;
 pub mod geometry;
 pub mod hud;
 pub mod input;
-pub mod look;
 pub mod selection;
-pub mod table;
+pub mod theme;
 
-pub use table::{DraughtsMatch, Player};
+pub use game::{DraughtsMatch, Player};
 
 use crate::client::flow::{GameType, MatchHost, MatchSetup, Mode, Screen};
 use crate::client::ui::{Action, MenuSet};
@@ -58,7 +58,7 @@ pub struct DraughtsStart<'a> {
     /// Mode, level and colour as chosen on Home.
     pub setup: &'a MatchSetup,
     /// The standard start or a position set up from a FEN.
-    pub start: crate::checkers::Position,
+    pub start: crate::draughts::Position,
     /// Seed of the computer's deliberate mistakes.
     pub seed: u64,
 }
@@ -98,7 +98,7 @@ fn rematch(
     }
     let Some(table) = table.filter(|t| !t.online) else { return };
     let me = table.bottom;
-    let opponent = table.players[table::colour_index(me.other())];
+    let opponent = table.players[game::colour_index(me.other())];
     let names = [table.name(me).to_string(), table.name(me.other()).to_string()];
     let again = DraughtsMatch::new(me.other(), opponent, names, table.seed.wrapping_add(1));
     commands.insert_resource(again);

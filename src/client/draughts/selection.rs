@@ -1,9 +1,9 @@
 //! Turning clicks and drops on squares into a legal move (RULES.md CK-12): a click on a
 //! piece that can move selects it; a click on a landing square goes one jump further; a
 //! drop, or a click on the final square, plays the whole move; once only one move is left
-//! it plays itself. Every square is a bit, as in [`crate::checkers::board`].
+//! it plays itself. Every square is a bit, as in [`crate::draughts::board`].
 
-use crate::checkers::{Draughts, Move, Moves, generate};
+use crate::draughts::{Draughts, Move, Moves, generate};
 
 /// The move being built: the piece picked up and the landings chosen so far.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -130,7 +130,7 @@ pub fn movable(game: &Draughts) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::checkers::pdn::read_fen;
+    use crate::draughts::pdn::read_fen;
 
     fn game(fen: &str) -> Draughts {
         Draughts::from(read_fen(fen).unwrap())

@@ -2,8 +2,8 @@
 //! kings, the numbers and the marks. High contrast tells the sides apart by their marks as
 //! well as by colour, as carrom's does.
 
-use crate::checkers::Colour;
-use crate::client::carrom::theme::{BoardTheme, Mark, PieceLook, Wood};
+use crate::client::board::theme::{BoardTheme, Mark, PieceLook, Wood};
+use crate::draughts::Colour;
 use bevy::prelude::Color;
 
 /// Everything a theme sets for draughts.

@@ -3,8 +3,8 @@
 
 use super::game_type::GameType;
 use crate::bot::BotLevel;
-use crate::checkers::Colour;
-use crate::checkers::level::Level;
+use crate::draughts::Colour;
+use crate::draughts::level::Level;
 use crate::rules::{DEFAULT_SHOT_CLOCK, Settings, Variant};
 use crate::sim::PresetId;
 use bevy::prelude::*;

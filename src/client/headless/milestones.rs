@@ -4,7 +4,7 @@
 
 use crate::client::hosts::online::{MatchOverAt, Online, OnlineConfig, OnlineMatch};
 use crate::client::hosts::online_draughts::OnlineDraughts;
-use crate::client::hosts::reconnect::Holding;
+use crate::client::hosts::rejoin::Holding;
 use bevy::prelude::*;
 use bevy_ggrs::Session;
 

@@ -18,8 +18,8 @@ use super::hosts::online::{
 use super::hosts::online_draughts::OnlineDraughts;
 use super::persistence::rejoin::RejoinFile;
 use super::persistence::{Preferences, Storage};
-use crate::checkers::Colour;
-use crate::checkers::level::Level;
+use crate::draughts::Colour;
+use crate::draughts::level::Level;
 use crate::game::FRAME_RATE;
 use crate::net::connect::IceServer;
 use crate::net::socket::Impairment;
@@ -326,7 +326,7 @@ fn report(
         record: online.record.clone(),
         most_watching,
         bytes_to_watchers: world
-            .get_resource::<crate::client::hosts::broadcast::Broadcasting>()
+            .get_resource::<crate::client::hosts::watch_stream::WatchStream>()
             .map_or(0, |b| b.bytes_sent),
         epoch: online.epoch(),
         drops: online.drops()[..online.seats()].to_vec(),

@@ -4,17 +4,17 @@
 //! for, then decisions and offers no honest player sends) and sends its watchers a
 //! run-length bomb. Nothing here runs unless a switch asks for it.
 
-use super::broadcast::Broadcasting;
 use super::online::Online;
-use super::reconnect::Holding;
+use super::rejoin::Holding;
+use super::watch_stream::WatchStream;
 use crate::client::flow::Screen;
 use crate::game::Input;
 use crate::net::connect::{HELLO_CHANNEL, RESUME_CHANNEL};
 use crate::net::junk::Junk;
-use crate::net::resume::{Offer, Resume, Resumption, Signed};
+use crate::net::rejoin::{Offer, Resume, Resumption, Signed};
 use crate::net::seat_key::SeatKey;
 use crate::net::socket::Impairment;
-use crate::net::watch::Broadcast;
+use crate::net::watch::WatchMessage;
 use bevy::prelude::*;
 use matchbox_socket::PeerId;
 use web_time::{Duration, Instant};
@@ -53,7 +53,7 @@ impl Plugin for HostilePlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(
             Update,
-            lie.after(super::reconnect::reconnect).run_if(in_state(Screen::Game)).run_if(
+            lie.after(super::rejoin::reconnect).run_if(in_state(Screen::Game)).run_if(
                 |online: Option<Res<Online>>| online.is_some_and(|o| o.impairment.is_some()),
             ),
         );
@@ -63,31 +63,31 @@ impl Plugin for HostilePlugin {
 /// Does what the switches ask, when it is due.
 fn lie(
     mut online: ResMut<Online>,
-    broadcasting: Option<ResMut<Broadcasting>>,
+    to_watchers: Option<ResMut<WatchStream>>,
     holding: Option<Res<Holding>>,
     mut plan: Local<Option<Plan>>,
 ) {
     let Some(impairment) = online.impairment else { return };
     let plan = plan.get_or_insert_with(|| Plan::of(&impairment));
-    let Some(mut broadcasting) = broadcasting else { return };
+    let Some(mut to_watchers) = to_watchers else { return };
     // The game channel's own garbage is its socket adapter's.
     for bytes in plan.garbage.as_mut().map(Junk::due).unwrap_or_default() {
         for channel in [Channel::Hello, Channel::Watch, Channel::Resume] {
-            send(&mut online, &mut broadcasting, channel, &bytes);
+            send(&mut online, &mut to_watchers, channel, &bytes);
         }
     }
     // The flood's rate is in all: its messages take each channel in turn.
     let flood = plan.flood.as_mut().map(Junk::due).unwrap_or_default();
     for (bytes, channel) in flood.iter().zip(Channel::ALL.iter().cycle()) {
-        send(&mut online, &mut broadcasting, *channel, bytes);
+        send(&mut online, &mut to_watchers, *channel, bytes);
     }
     if impairment.bomb_watchers {
-        bomb(&online, &mut broadcasting, &mut plan.bombed);
+        bomb(&online, &mut to_watchers, &mut plan.bombed);
     }
     if plan.bursts > 0 && holding.is_none() && Instant::now() >= plan.next_burst {
         plan.bursts -= 1;
         plan.next_burst = Instant::now() + BURST_EVERY;
-        forge(&mut online, &broadcasting);
+        forge(&mut online, &to_watchers);
     }
 }
 
@@ -105,7 +105,7 @@ impl Channel {
 }
 
 /// Sends `bytes` to every peer connected on `channel`.
-fn send(online: &mut Online, broadcasting: &mut Broadcasting, channel: Channel, bytes: &[u8]) {
+fn send(online: &mut Online, to_watchers: &mut WatchStream, channel: Channel, bytes: &[u8]) {
     let Some(socket) = online.socket.as_mut() else { return };
     let peers: Vec<PeerId> = socket.connected_peers().collect();
     for peer in peers {
@@ -116,7 +116,7 @@ fn send(online: &mut Online, broadcasting: &mut Broadcasting, channel: Channel, 
                     let _ = game.try_send(sent, peer);
                 }
             }
-            Channel::Watch => broadcasting.send_bytes(peer, bytes),
+            Channel::Watch => to_watchers.send_bytes(peer, bytes),
             Channel::Hello | Channel::Resume => {
                 let index =
                     if matches!(channel, Channel::Hello) { HELLO_CHANNEL } else { RESUME_CHANNEL };
@@ -129,14 +129,14 @@ fn send(online: &mut Online, broadcasting: &mut Broadcasting, channel: Channel, 
 }
 
 /// Sends each watcher, once, frames whose runs would expand to 65 million.
-fn bomb(online: &Online, broadcasting: &mut Broadcasting, bombed: &mut Vec<PeerId>) {
+fn bomb(online: &Online, to_watchers: &mut WatchStream, bombed: &mut Vec<PeerId>) {
     let seats = online.peers.len();
     let run = (u16::MAX, vec![Input::ZERO; seats]);
-    let first = broadcasting.anchor_frame();
-    let message = Broadcast::Frames { first, runs: vec![run; 1_000], boundaries: Vec::new() };
+    let first = to_watchers.anchor_frame();
+    let message = WatchMessage::Frames { first, runs: vec![run; 1_000], boundaries: Vec::new() };
     for watcher in online.watchers().to_vec() {
-        if !bombed.contains(&watcher) && broadcasting.has_welcomed(watcher) {
-            broadcasting.send_bytes(watcher, &message.encode());
+        if !bombed.contains(&watcher) && to_watchers.has_welcomed(watcher) {
+            to_watchers.send_bytes(watcher, &message.encode());
             bombed.push(watcher);
         }
     }
@@ -146,11 +146,11 @@ fn bomb(online: &Online, broadcasting: &mut Broadcasting, bombed: &mut Vec<PeerI
 /// by this player alone), and sends with the offer what no honest player would: a
 /// decision for four seats, one signed for another seat, one of its own out of turn,
 /// and an offer for an epoch the match is not in.
-fn forge(online: &mut Online, broadcasting: &Broadcasting) {
+fn forge(online: &mut Online, to_watchers: &WatchStream) {
     let me = online.peers[online.local];
     let seat = online.local as u8;
     let key = &online.seating.key;
-    let held = broadcasting.held();
+    let held = to_watchers.held();
     let epoch = online.epoch;
     let drops = online.drops;
     let offer = |epoch| Offer { seat, epoch, drops, held: held.clone() };

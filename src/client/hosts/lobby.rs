@@ -6,20 +6,20 @@
 //! A LAN game is the same lobby on the host's in-process server ([`super::lan_host`]),
 //! with host candidates only.
 
-use super::broadcast::Broadcasting;
-use super::lan_host::LanHosting;
+use super::lan_game::LanHosting;
 use super::local::LocalMatch;
 use super::online::{
     DiagnosticsDir, MatchOverAt, Online, OnlineConfig, OnlineMatch, OnlineRecord, Seating,
 };
 use super::online_draughts::{OnlineDraughts, online_table};
 use super::seed::{NoRandomness, fresh};
-use crate::checkers::turns::TurnGame;
-use crate::checkers::{Colour, Draughts};
+use super::watch_stream::WatchStream;
 use crate::client::flow::{Controller, GameType, MatchHost, MatchSetup, Screen};
 use crate::client::persistence::Preferences;
 use crate::client::persistence::rejoin::{RejoinFile, Ticket};
 use crate::client::words::Words;
+use crate::draughts::turns::TurnGame;
+use crate::draughts::{Colour, Draughts};
 use crate::game::Match;
 use crate::net::connect::{
     GAME_CHANNEL, HELLO_CHANNEL, IceServer, PEER_CONNECT_BOUND, RESUME_CHANNEL, WATCH_CHANNEL, open,
@@ -296,7 +296,7 @@ fn open_lobby(
         return;
     }
     if let JoinRequest::Rejoin(ticket) = &request {
-        match super::reconnect::rejoin(&mut commands, ticket, controller.0, &setup) {
+        match super::rejoin::rejoin(&mut commands, ticket, controller.0, &setup) {
             Ok(()) => lobby.status = w.get("lobby-rejoining"),
             Err(why) => {
                 // A ticket that can never work again is not offered again.
@@ -574,7 +574,7 @@ fn wait_in_lobby(
                 );
             let m = Match::new(settings);
             let names = shown_names[..peers.len()].to_vec();
-            commands.insert_resource(Broadcasting::new(Watched::Carrom(m), names.clone(), stream));
+            commands.insert_resource(WatchStream::new(Watched::Carrom(m), names.clone(), stream));
             commands.insert_resource(LocalMatch::resumed(m, controllers, shown_names.clone()));
             commands.insert_resource(OnlineMatch(m));
             let record =
@@ -592,7 +592,7 @@ fn wait_in_lobby(
             let dir = diagnostics.0.clone();
             let record = OnlineRecord::new(Watched::Draughts(turns), names.clone(), lobby.lan, dir);
             commands.insert_resource(record);
-            commands.insert_resource(Broadcasting::new(Watched::Draughts(turns), names, stream));
+            commands.insert_resource(WatchStream::new(Watched::Draughts(turns), names, stream));
             commands.insert_resource(OnlineDraughts(turns));
             game.set(GameType::Draughts);
         }
@@ -676,7 +676,7 @@ fn wait_to_watch(
     let names = follower.names.clone();
     let start = follower.game;
     let Some(watcher) = lobby.watching.take() else { return };
-    super::spectate::start(commands, watcher, start, names);
+    super::watching::start(commands, watcher, start, names);
     game.set(match start {
         Watched::Carrom(_) => GameType::Carrom,
         Watched::Draughts(_) => GameType::Draughts,

@@ -2,21 +2,21 @@
 //! rollback with peers. Both keep the match on screen in [`LocalMatch`], which the board,
 //! its input and the HUD read whichever host runs it.
 
-pub mod broadcast;
 pub mod checksum;
 pub mod hostile;
-pub mod lan_host;
+pub mod lan_game;
 pub mod lobby;
 pub mod local;
 pub mod online;
 pub mod online_draughts;
-pub mod reconnect;
+pub mod rejoin;
 pub mod replay;
 pub mod seed;
 pub mod sets;
 pub mod silence;
-pub mod spectate;
 pub mod tape;
+pub mod watch_stream;
+pub mod watching;
 
 pub use local::{LocalMatch, MatchFinished, MatchStep, start_local};
 pub use seed::{FixedSeed, NoRandomness, next_seed};
@@ -50,12 +50,12 @@ impl Plugin for HostsPlugin {
             online::OnlinePlugin,
             online_draughts::OnlineDraughtsPlugin,
             checksum::ChecksumPlugin,
-            broadcast::BroadcastPlugin,
-            lan_host::LanHostPlugin,
+            watch_stream::WatchStreamPlugin,
+            lan_game::LanHostPlugin,
             tape::TapePlugin,
             replay::ReplayPlugin,
-            spectate::SpectatePlugin,
-            reconnect::ReconnectPlugin,
+            watching::WatchingPlugin,
+            rejoin::RejoinPlugin,
             hostile::HostilePlugin,
         ));
     }

@@ -5,13 +5,13 @@
 //! [`DraughtsMatch`], whose moves go out as turns.
 
 use super::online::{MatchOverAt, NetworkEnding, Online, OnlineRecord, OnlineStep};
-use crate::checkers::level::Level;
-use crate::checkers::turns::Turn;
-use crate::checkers::turns::{Say, TurnGame, slot};
-use crate::checkers::{Colour, Moves};
-use crate::client::draughts::table::{Ending, colour_index};
+use crate::client::draughts::game::{Ending, colour_index};
 use crate::client::draughts::{DraughtsMatch, Player};
 use crate::client::flow::{Controller, Screen};
+use crate::draughts::level::Level;
+use crate::draughts::turns::Turn;
+use crate::draughts::turns::{Say, TurnGame, slot};
+use crate::draughts::{Colour, Moves};
 use crate::net::session::frame_inputs;
 use crate::net::turn_input::turn_of;
 use bevy::prelude::*;
@@ -85,7 +85,7 @@ fn mirror(
         Some(colour) if left && colour != bottom => Some(Ending::Left(colour)),
         Some(colour) => Some(Ending::Resigned(colour)),
         None => match now.game.status() {
-            crate::checkers::Status::Playing => None,
+            crate::draughts::Status::Playing => None,
             status => Some(Ending::Status(status)),
         },
     };

@@ -1,4 +1,4 @@
-//! A player who drops comes back into the same match ([`crate::net::resume`]).
+//! A player who drops comes back into the same match ([`crate::net::rejoin`]).
 //!
 //! When a player's connection closes (its game crashed or was closed, or its network
 //! failed for long enough that WebRTC gave up), the others stop the rollback session and
@@ -13,7 +13,6 @@
 //! decides the forfeit instead. A network cut short enough that WebRTC survives it needs
 //! none of this: GGRS itself waits the grace period for the player, and carries on.
 
-use super::broadcast::Broadcasting;
 use super::local::LocalMatch;
 use super::online::{
     MatchOverAt, NetworkEnding, Online, OnlineConfig, OnlineMatch, OnlineRecord, Seating,
@@ -22,12 +21,13 @@ use super::online::{
 use super::online_draughts::{OnlineDraughts, online_table};
 use super::sets::HostSystems;
 use super::tape::Tape;
-use crate::checkers::turns::TurnGame;
+use super::watch_stream::WatchStream;
 use crate::client::draughts::DraughtsMatch;
 use crate::client::flow::{Controller, GameType, MatchHost, MatchSetup, Screen};
 use crate::client::persistence::rejoin::{RejoinFile, Ticket};
+use crate::draughts::turns::TurnGame;
 use crate::net::connect::{GAME_CHANNEL, RESUME_CHANNEL, WATCH_CHANNEL, open};
-use crate::net::resume::{Offer, Refused, Resumed, Resumption, Round, Signed, forfeit_inputs};
+use crate::net::rejoin::{Offer, Refused, Resumed, Resumption, Round, Signed, forfeit_inputs};
 use crate::net::seat_key::{SeatKey, from_hex};
 
 /// Messages received on the resume channel, with their sender.
@@ -125,9 +125,9 @@ impl Holding {
 }
 
 /// Holding and resuming.
-pub(super) struct ReconnectPlugin;
+pub(super) struct RejoinPlugin;
 
-impl Plugin for ReconnectPlugin {
+impl Plugin for RejoinPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(
             Update,
@@ -157,7 +157,7 @@ impl Plugin for ReconnectPlugin {
 /// Whether the match is over as far as this player knows for certain.
 fn over(world: &World) -> bool {
     let confirmed_over =
-        world.get_resource::<Broadcasting>().is_some_and(|b| b.confirmed().is_over());
+        world.get_resource::<WatchStream>().is_some_and(|b| b.confirmed().is_over());
     let settled = world.get_resource::<Online>().is_some_and(|o| o.ending.is_some());
     confirmed_over || settled
 }
@@ -194,9 +194,8 @@ fn dropped(world: &mut World) -> Option<Inbox> {
     // As far as GGRS has confirmed: a match that ended just before a player left is over.
     let confirmed = world.get_resource::<ConfirmedFrameCount>().map_or(-1, |c| c.0);
     let frame = world.get_resource::<Online>().and_then(|o| o.confirmed_frame(confirmed));
-    if let (Some(frame), Some(mut broadcasting)) = (frame, world.get_resource_mut::<Broadcasting>())
-    {
-        broadcasting.confirm_now(frame as i32);
+    if let (Some(frame), Some(mut to_watchers)) = (frame, world.get_resource_mut::<WatchStream>()) {
+        to_watchers.confirm_now(frame as i32);
     }
     if over(world) {
         if let Some(mut online) = world.get_resource_mut::<Online>() {
@@ -277,7 +276,7 @@ fn begin_holding(world: &mut World, inbox: Inbox) {
             online.drops[seat] = online.drops[seat].saturating_add(1);
         }
     }
-    let Some(held) = world.get_resource::<Broadcasting>().map(Broadcasting::held) else {
+    let Some(held) = world.get_resource::<WatchStream>().map(WatchStream::held) else {
         world.insert_resource(online);
         return;
     };
@@ -490,8 +489,8 @@ fn come_back(world: &mut World, online: &mut Online, holding: &mut Holding) {
                 if let Ok(mut shared) = online.game_channel.lock() {
                     *shared = game;
                 }
-                if let Some(mut broadcasting) = world.get_resource_mut::<Broadcasting>() {
-                    broadcasting.reconnected(stream);
+                if let Some(mut to_watchers) = world.get_resource_mut::<WatchStream>() {
+                    to_watchers.reconnected(stream);
                 }
             }
             online.socket = Some(socket);
@@ -521,8 +520,8 @@ fn resume(world: &mut World, resumed: Resumed) {
         }
         state.step(inputs);
     }
-    if let Some(mut broadcasting) = world.get_resource_mut::<Broadcasting>() {
-        broadcasting.resume(resumed.anchor, &resumed.frames);
+    if let Some(mut to_watchers) = world.get_resource_mut::<WatchStream>() {
+        to_watchers.resume(resumed.anchor, &resumed.frames);
     }
     if let Some(seat) = resumed.forfeit {
         let inputs = forfeit_inputs(resumed.seats.len(), seat);
@@ -557,7 +556,7 @@ fn resume(world: &mut World, resumed: Resumed) {
         online.settled = true;
         let w = world.resource::<Words>();
         let drops = resumed.drops[seat as usize];
-        online.message = Some(if drops >= crate::net::resume::MAX_DROPS {
+        online.message = Some(if drops >= crate::net::rejoin::MAX_DROPS {
             w.with(
                 "reconnect-forfeit-drops",
                 &[("name", who.clone().into()), ("count", drops.into())],
@@ -615,23 +614,23 @@ fn set_state(world: &mut World, state: Watched) {
 /// confirmed history moves on or it resumes, and removed once the match is over.
 fn keep_ticket(
     online: Res<Online>,
-    broadcasting: Option<Res<Broadcasting>>,
+    to_watchers: Option<Res<WatchStream>>,
     holding: Option<Res<Holding>>,
     mut file: ResMut<RejoinFile>,
     mut written: Local<Option<(u32, u32, PeerId)>>,
 ) {
-    let Some(broadcasting) = broadcasting else { return };
+    let Some(to_watchers) = to_watchers else { return };
     if file.path.is_none() {
         return;
     }
-    if online.ending.is_some() || broadcasting.confirmed().is_over() {
+    if online.ending.is_some() || to_watchers.confirmed().is_over() {
         if written.take().is_some() {
             file.clear();
         }
         return;
     }
     let me = online.peers[online.local];
-    let now = (broadcasting.anchor_frame(), online.epoch, me);
+    let now = (to_watchers.anchor_frame(), online.epoch, me);
     // While holding, the ticket the player would come back with stays as it was.
     if holding.is_some() || *written == Some(now) {
         return;
@@ -652,7 +651,7 @@ fn keep_ticket(
     ticket.id = me.0.to_string();
     ticket.epoch = online.epoch;
     ticket.drops = online.drops;
-    ticket.hold(&broadcasting.held());
+    ticket.hold(&to_watchers.held());
     // An older ticket found at start is for a match that can no longer be rejoined.
     file.found = None;
     match file.write(&mut ticket) {
@@ -732,9 +731,9 @@ pub fn rejoin(
     let mine = Offer { seat: ticket.seat, epoch: ticket.epoch, drops: ticket.drops, held };
     let round = Round::new(seats, ticket.seals.clone(), PeerId(id), key, mine);
     let names_in_order = ticket.names[..seats].to_vec();
-    let mut broadcasting = Broadcasting::new(anchor, names_in_order.clone(), stream);
-    broadcasting.resume(anchor, &frames);
-    commands.insert_resource(broadcasting);
+    let mut to_watchers = WatchStream::new(anchor, names_in_order.clone(), stream);
+    to_watchers.resume(anchor, &frames);
+    commands.insert_resource(to_watchers);
     commands.insert_resource(OnlineRecord::new(state, names_in_order, ticket.lan, None));
     commands.insert_resource(MatchOverAt::default());
     commands.insert_resource(LocalPlayers(vec![seat]));

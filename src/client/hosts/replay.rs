@@ -5,11 +5,11 @@
 use super::local::LocalMatch;
 use super::sets::{HostSystems, MatchSystems};
 use super::tape::NotRecorded;
-use crate::checkers::{Colour, Draughts, Move, Moves};
 use crate::client::draughts::{DraughtsMatch, Player};
 use crate::client::flow::{Controller, GameType, MatchHost, PausableSystems, Screen};
 use crate::client::ui::{self, Action, MenuSet, palette};
 use crate::client::words::Words;
+use crate::draughts::{Colour, Draughts, Move, Moves};
 use crate::game::{Input, Match, advance};
 use crate::record::{GameLog, MatchRecord};
 use bevy::prelude::*;

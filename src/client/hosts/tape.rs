@@ -5,13 +5,13 @@
 
 use super::local::{LocalMatch, MatchStep};
 use super::sets::{HostSystems, MatchSystems};
-use crate::checkers::Colour;
 use crate::client::draughts::{DraughtsMatch, Player};
 use crate::client::flow::{
     Controller, GameType, MatchSetup, MatchSummary, Mode, PausableSystems, Screen,
 };
 use crate::client::persistence::records;
 use crate::client::persistence::{Preferences, Storage};
+use crate::draughts::Colour;
 use crate::game::{Input, Match, Phase};
 use crate::record::{CarromLog, DraughtsLog, GameLog, MatchRecord};
 use bevy::prelude::*;

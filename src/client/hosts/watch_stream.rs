@@ -7,9 +7,9 @@ use super::online::{Online, OnlineConfig, OnlineMatch, OnlineStep, session_event
 use super::online_draughts::OnlineDraughts;
 use crate::client::flow::Screen;
 use crate::game::Input;
-use crate::net::resume::Held;
+use crate::net::rejoin::Held;
 use crate::net::session::frame_inputs;
-use crate::net::watch::{Broadcast, Feed, Watched};
+use crate::net::watch::{Feed, WatchMessage, Watched};
 use bevy::prelude::*;
 use bevy_ggrs::{ConfirmedFrameCount, GgrsSchedule, PlayerInputs};
 use matchbox_socket::{PeerId, WebRtcChannel};
@@ -22,7 +22,7 @@ const EVERY: Duration = Duration::from_millis(100);
 
 /// The stream of the online match to its watchers.
 #[derive(Resource)]
-pub struct Broadcasting {
+pub struct WatchStream {
     feed: Feed,
     channel: WebRtcChannel,
     welcomed: Vec<PeerId>,
@@ -33,10 +33,10 @@ pub struct Broadcasting {
     senders: Vec<PeerId>,
 }
 
-impl Broadcasting {
+impl WatchStream {
     /// The stream of a match from `start` played by `names`, sent on `channel`.
-    pub fn new(start: Watched, names: Vec<String>, channel: WebRtcChannel) -> Broadcasting {
-        Broadcasting {
+    pub fn new(start: Watched, names: Vec<String>, channel: WebRtcChannel) -> WatchStream {
+        WatchStream {
             feed: Feed::new(start, names),
             channel,
             welcomed: Vec::new(),
@@ -111,7 +111,7 @@ impl Broadcasting {
         let _ = self.channel.try_send(bytes.to_vec().into(), to);
     }
 
-    fn send_all(&mut self, messages: &[Broadcast]) {
+    fn send_all(&mut self, messages: &[WatchMessage]) {
         for message in messages {
             for watcher in self.welcomed.clone() {
                 self.send(watcher, message);
@@ -119,7 +119,7 @@ impl Broadcasting {
         }
     }
 
-    fn send(&mut self, to: PeerId, message: &Broadcast) {
+    fn send(&mut self, to: PeerId, message: &WatchMessage) {
         let bytes = message.encode();
         self.bytes_sent += bytes.len() as u64;
         // A watcher gone between two frames: nothing to do, it is dropped with its peer.
@@ -128,31 +128,31 @@ impl Broadcasting {
 }
 
 /// Streams the match to its watchers.
-pub(super) struct BroadcastPlugin;
+pub(super) struct WatchStreamPlugin;
 
-impl Plugin for BroadcastPlugin {
+impl Plugin for WatchStreamPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(
             GgrsSchedule,
-            note_frame.before(OnlineStep).run_if(resource_exists::<Broadcasting>),
+            note_frame.before(OnlineStep).run_if(resource_exists::<WatchStream>),
         )
         .add_systems(
             Update,
             // Through the Results screen too: the match's last frames are confirmed there.
             stream
                 .after(session_events)
-                .run_if(resource_exists::<Broadcasting>)
+                .run_if(resource_exists::<WatchStream>)
                 .run_if(resource_exists::<Online>),
         )
         .add_systems(OnEnter(Screen::Home), |mut commands: Commands| {
-            commands.remove_resource::<Broadcasting>();
+            commands.remove_resource::<WatchStream>();
         });
     }
 }
 
 /// Notes the inputs the frame about to be simulated (again, after a rollback) is given.
 fn note_frame(
-    mut broadcasting: ResMut<Broadcasting>,
+    mut to_watchers: ResMut<WatchStream>,
     inputs: Res<PlayerInputs<OnlineConfig>>,
     carrom: Option<Res<OnlineMatch>>,
     draughts: Option<Res<OnlineDraughts>>,
@@ -162,16 +162,16 @@ fn note_frame(
         (None, Some(game)) => game.0.frame,
         (None, None) => return,
     };
-    broadcasting.simulated(frame, &frame_inputs(&inputs));
+    to_watchers.simulated(frame, &frame_inputs(&inputs));
 }
 
 /// Welcomes new watchers, forgets those gone, and sends everyone the frames confirmed.
 fn stream(
-    mut broadcasting: ResMut<Broadcasting>,
+    mut to_watchers: ResMut<WatchStream>,
     online: Res<Online>,
     confirmed: Option<Res<ConfirmedFrameCount>>,
 ) {
-    let b = &mut *broadcasting;
+    let b = &mut *to_watchers;
     b.ignore_what_peers_send();
     let watchers = online.watchers();
     let before = b.welcomed.len();
@@ -199,7 +199,7 @@ fn stream(
         b.sent_at = Instant::now();
     }
     if changed {
-        messages.push(Broadcast::Watching(b.welcomed.len() as u8));
+        messages.push(WatchMessage::Watching(b.welcomed.len() as u8));
     }
     b.send_all(&messages);
 }

@@ -7,10 +7,10 @@ use super::local::LocalMatch;
 use super::online_draughts::OnlineDraughts;
 use super::sets::HostSystems;
 use super::tape::NotRecorded;
-use crate::checkers::Colour;
 use crate::client::draughts::{DraughtsMatch, Player};
 use crate::client::flow::{Controller, PausableSystems, Screen};
 use crate::client::words::Words;
+use crate::draughts::Colour;
 use crate::game::{Input, advance};
 use crate::net::watch::Watched;
 use crate::net::watcher::Watcher;
@@ -28,7 +28,7 @@ const QUIET_TICKS: u32 = 20;
 
 /// The match being watched.
 #[derive(Resource)]
-pub struct Spectating {
+pub struct Watching {
     watcher: Watcher,
     /// Why the stream ended before the match did, once it has.
     pub ended: Option<String>,
@@ -36,7 +36,7 @@ pub struct Spectating {
     received: (u32, u32),
 }
 
-impl Spectating {
+impl Watching {
     /// The match as the watcher has simulated it.
     pub fn game(&self) -> Option<&Watched> {
         self.watcher.follower.as_ref().map(|f| &f.game)
@@ -68,14 +68,14 @@ pub(super) fn start(commands: &mut Commands, watcher: Watcher, start: Watched, n
             commands.insert_resource(OnlineDraughts(t));
         }
     }
-    commands.insert_resource(Spectating { watcher, ended: None, received: (0, 0) });
+    commands.insert_resource(Watching { watcher, ended: None, received: (0, 0) });
     commands.insert_resource(NotRecorded);
 }
 
 /// Steps watched matches and says how the watch is going.
-pub(super) struct SpectatePlugin;
+pub(super) struct WatchingPlugin;
 
-impl Plugin for SpectatePlugin {
+impl Plugin for WatchingPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(
             FixedUpdate,
@@ -83,15 +83,15 @@ impl Plugin for SpectatePlugin {
                 .in_set(HostSystems::Watch)
                 .in_set(PausableSystems)
                 .run_if(in_state(Screen::Game))
-                .run_if(resource_exists::<Spectating>),
+                .run_if(resource_exists::<Watching>),
         )
-        .add_systems(OnEnter(Screen::Game), spawn_banner.run_if(resource_exists::<Spectating>))
+        .add_systems(OnEnter(Screen::Game), spawn_banner.run_if(resource_exists::<Watching>))
         .add_systems(
             Update,
-            show_banner.run_if(in_state(Screen::Game)).run_if(resource_exists::<Spectating>),
+            show_banner.run_if(in_state(Screen::Game)).run_if(resource_exists::<Watching>),
         )
         .add_systems(OnEnter(Screen::Home), |mut commands: Commands| {
-            commands.remove_resource::<Spectating>();
+            commands.remove_resource::<Watching>();
             commands.remove_resource::<NotRecorded>();
         });
     }
@@ -99,26 +99,26 @@ impl Plugin for SpectatePlugin {
 
 /// One tick: what the players sent, then the board a frame (or more, to catch up) on.
 fn follow(
-    mut spectating: ResMut<Spectating>,
+    mut watch: ResMut<Watching>,
     local: Option<ResMut<LocalMatch>>,
     draughts: Option<ResMut<OnlineDraughts>>,
     w: Res<Words>,
 ) {
-    let spectating = &mut *spectating;
-    if spectating.ended.is_none()
-        && let Err(end) = spectating.watcher.poll()
+    let watch = &mut *watch;
+    if watch.ended.is_none()
+        && let Err(end) = watch.watcher.poll()
     {
-        spectating.ended = Some(end.to_string());
+        watch.ended = Some(end.to_string());
     }
-    for (peer, why) in spectating.watcher.take_refusals() {
+    for (peer, why) in watch.watcher.take_refusals() {
         warn!("no longer reading {peer}'s stream: {why}");
     }
-    let (ready, received) = spectating
+    let (ready, received) = watch
         .watcher
         .follower
         .as_ref()
         .map_or((0, 0), |f| (f.ready(), f.game.frame() + f.behind() as u32));
-    spectating.received = match spectating.received {
+    watch.received = match watch.received {
         (before, quiet) if before == received => (received, quiet.saturating_add(1)),
         _ => (received, 0),
     };
@@ -128,22 +128,22 @@ fn follow(
         n if n > 4 * CUSHION => 2,
         n if n > CUSHION => 1,
         // The cushion is kept while frames keep coming.
-        _ if spectating.received.1 >= QUIET_TICKS => 1,
+        _ if watch.received.1 >= QUIET_TICKS => 1,
         _ => 0,
     };
     for _ in 0..steps {
-        match spectating.watcher.step() {
+        match watch.watcher.step() {
             Ok(true) => {}
             Ok(false) => break,
             Err(end) => {
-                spectating.ended = Some(end.to_string());
+                watch.ended = Some(end.to_string());
                 break;
             }
         }
     }
-    let Some(game) = spectating.game().copied() else { return };
-    if spectating.ended.is_none() && !game.is_over() && spectating.watcher.stream_ended() {
-        spectating.ended = Some(w.get("watch-players-left"));
+    let Some(game) = watch.game().copied() else { return };
+    if watch.ended.is_none() && !game.is_over() && watch.watcher.stream_ended() {
+        watch.ended = Some(w.get("watch-players-left"));
     }
     match (game, local, draughts) {
         (Watched::Carrom(m), Some(mut local), _) => {
@@ -170,12 +170,12 @@ fn spawn_banner(mut commands: Commands) {
 }
 
 fn show_banner(
-    spectating: Res<Spectating>,
+    watch: Res<Watching>,
     w: Res<Words>,
     mut banners: Query<&mut Text, With<WatchBanner>>,
 ) {
-    let others = ("others", spectating.watching().saturating_sub(1).into());
-    let line = match &spectating.ended {
+    let others = ("others", watch.watching().saturating_sub(1).into());
+    let line = match &watch.ended {
         Some(why) => w.with("watch-stopped", &[("why", why.clone().into())]),
         None => w.with("watch-live", &[others]),
     };

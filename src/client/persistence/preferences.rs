@@ -2,14 +2,14 @@
 //! kept in `settings.json` between runs.
 
 use crate::bot::BotLevel;
-use crate::checkers::Colour;
-use crate::checkers::level::Level;
-use crate::client::carrom::theme::BoardTheme;
+use crate::client::board::theme::BoardTheme;
 use crate::client::flow::GameType;
 use crate::client::flow::setup::{MatchSetup, Mode};
 use crate::client::persistence::storage::{self, Storage};
 use crate::client::ui::Notice;
 use crate::client::words::{self, Language, SystemLanguage, Words, default_name, unreadable};
+use crate::draughts::Colour;
+use crate::draughts::level::Level;
 pub use crate::net::connect::IceServer;
 use crate::rules::Variant;
 use crate::sim::PresetId;

@@ -10,7 +10,7 @@ use crate::client::ui::Notice;
 use crate::client::words::{self, Words};
 use crate::net::PROTOCOL_VERSION;
 use crate::net::connect::IceServer;
-use crate::net::resume::Held;
+use crate::net::rejoin::Held;
 use crate::net::seat_key::{Seal, SeatKey};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};

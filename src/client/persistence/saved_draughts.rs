@@ -4,15 +4,15 @@
 //! between named players). Both versioned and written atomically; a file that cannot be
 //! read is moved aside and reported. Nothing is sent anywhere.
 
-use crate::checkers::level::Level;
-use crate::checkers::pdn::{read_fen, read_move, write_fen, write_move};
-use crate::checkers::{Colour, Position};
-use crate::client::draughts::table::colour_index;
+use crate::client::draughts::game::colour_index;
 use crate::client::draughts::{DraughtsMatch, Player};
 use crate::client::flow::{GameType, MatchSummary, Screen};
 use crate::client::persistence::storage::{self, Storage};
 use crate::client::ui::{Action, MenuSet, Notice};
 use crate::client::words::{self, Words};
+use crate::draughts::level::Level;
+use crate::draughts::pdn::{read_fen, read_move, write_fen, write_move};
+use crate::draughts::{Colour, Position};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -333,7 +333,7 @@ fn keep_for_later(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::checkers::Moves;
+    use crate::draughts::Moves;
 
     #[test]
     fn ck_14_a_saved_game_reads_back_with_its_history() {

@@ -3,10 +3,6 @@
 //! change Settings, quit.
 
 use crate::bot::BotLevel;
-use crate::checkers::Colour;
-use crate::checkers::Position;
-use crate::checkers::level::Level;
-use crate::checkers::pdn::read_fen;
 use crate::client::draughts::{DraughtsStart, start_draughts};
 use crate::client::flow::setup::{
     GRACE_PERIODS, SHOT_CLOCKS, colour_message, draughts_level_message, level_message,
@@ -21,6 +17,10 @@ use crate::client::persistence::saved_draughts::{DraughtsScores, SavedDraughts};
 use crate::client::persistence::saved_match::SavedMatch;
 use crate::client::ui::{self, Action, MenuSet, Notice, palette};
 use crate::client::words::{Arg, Words};
+use crate::draughts::Colour;
+use crate::draughts::Position;
+use crate::draughts::level::Level;
+use crate::draughts::pdn::read_fen;
 use crate::rules::Variant;
 use crate::sim::PresetId;
 use bevy::input::keyboard::KeyboardInput;
@@ -173,7 +173,7 @@ fn home_menu(
                 row.spawn(ui::button(label, Action::Variant(variant), next(), chosen));
             }
             let draughts = setup.game == GameType::Draughts;
-            row.spawn(button("game-checkers", Action::Draughts, next(), draughts));
+            row.spawn(button("game-draughts", Action::Draughts, next(), draughts));
         });
         root.spawn(choices("home-mode")).with_children(|row| {
             for mode in Mode::ALL {
@@ -294,7 +294,7 @@ fn home_menu(
                 row.spawn(ui::button(label, Action::Resume, next(), false));
             }
             if saved_draughts.0.is_some() {
-                row.spawn(button("home-resume-checkers", Action::ResumeDraughts, next(), false));
+                row.spawn(button("home-resume-draughts", Action::ResumeDraughts, next(), false));
             }
             row.spawn(button("home-how-to-play", Action::HowToPlay, next(), false));
             row.spawn(button("home-replays", Action::Replays, next(), false));
@@ -552,7 +552,7 @@ fn score_line(w: &Words, setup: &MatchSetup, scores: &DraughtsScores) -> String 
 /// The game the quick-match queue would find, in words.
 fn quick_label(w: &Words, setup: &MatchSetup) -> String {
     match setup.game {
-        GameType::Draughts => w.with("home-quick", &[("game", w.get("game-checkers").into())]),
+        GameType::Draughts => w.with("home-quick", &[("game", w.get("game-draughts").into())]),
         GameType::Carrom => w.with(
             "home-quick-carrom",
             &[

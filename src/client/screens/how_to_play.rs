@@ -22,7 +22,7 @@ fn spawn(mut commands: Commands, setup: Res<MatchSetup>, w: Res<Words>) {
     let variant = setup.variant;
     let (title, [rules_text, common, controls]) = match setup.game {
         GameType::Carrom => (variant_message(variant), [rules(variant), COMMON, CONTROLS]),
-        GameType::Draughts => ("game-checkers", [DRAUGHTS, "", DRAUGHTS_CONTROLS]),
+        GameType::Draughts => ("game-draughts", [DRAUGHTS, "", DRAUGHTS_CONTROLS]),
     };
     let title = w.with("how-to-play-title", &[("game", w.get(title).into())]);
     commands.spawn(ui::screen_root(Screen::HowToPlay)).with_children(|root| {

@@ -334,7 +334,7 @@ fn rebuild(
 fn line(w: &Words, listing: &Listing) -> String {
     let game = match Variant::from_name(&listing.game) {
         Some(variant) => w.get(variant_message(variant)),
-        None if listing.game == "draughts" => w.get("game-checkers"),
+        None if listing.game == "draughts" => w.get("game-draughts"),
         None => listing.game.clone(),
     };
     let host = if listing.host.is_empty() { "?" } else { listing.host.as_str() };

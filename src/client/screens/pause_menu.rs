@@ -30,7 +30,7 @@ fn open(mut keys: ResMut<ButtonInput<KeyCode>>, mut pause: ResMut<NextState<Paus
 
 /// The draughts colour that resigns from the pause menu: the side to move if a person
 /// plays it, else the person's own.
-fn resigning_colour(table: &DraughtsMatch) -> crate::checkers::Colour {
+fn resigning_colour(table: &DraughtsMatch) -> crate::draughts::Colour {
     if table.mover() == DraughtsPlayer::Human { table.to_move() } else { table.bottom }
 }
 

@@ -2,7 +2,7 @@
 //! (STUN and TURN URLs, the TURN user name and credential) — click one and type, Enter or
 //! Esc to finish — sound volume, full screen and the board's theme. Changes are saved at once.
 
-use crate::client::carrom::theme::BoardTheme;
+use crate::client::board::theme::BoardTheme;
 use crate::client::flow::screen::Screen;
 use crate::client::persistence::preferences::{
     IceField, MAX_VOLUME, NAME_LENGTH, Preferences, RECORDS_KEPT, default_signaling,

@@ -1,11 +1,11 @@
 //! What a button (or its key) asks for, on every screen.
 
 use crate::bot::BotLevel;
-use crate::checkers::Colour;
-use crate::checkers::level::Level;
-use crate::client::carrom::theme::BoardTheme;
+use crate::client::board::theme::BoardTheme;
 use crate::client::flow::Mode;
 use crate::client::words::Language;
+use crate::draughts::Colour;
+use crate::draughts::level::Level;
 use crate::rules::Variant;
 use crate::sim::PresetId;
 use bevy::prelude::*;

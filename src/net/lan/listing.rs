@@ -84,7 +84,7 @@ impl Listing {
             Some(Variant::Classic) => "Classic".into(),
             Some(Variant::DiscPool) => "Disc Pool".into(),
             Some(Variant::Freestyle) => "Freestyle".into(),
-            None if self.game == "draughts" => "Checkers".into(),
+            None if self.game == "draughts" => "Draughts".into(),
             None => self.game.clone(),
         }
     }
@@ -151,7 +151,7 @@ mod tests {
     fn the_list_line_says_host_game_players_and_seats() {
         assert_eq!(classic().line(), "Asha — Classic, 4 players, 2 seats free");
         let full = Listing { free: 0, game: "draughts".into(), players: 2, ..classic() };
-        assert_eq!(full.line(), "Asha — Checkers, 2 players, full");
+        assert_eq!(full.line(), "Asha — Draughts, 2 players, full");
         assert_eq!(full.refusal().as_deref(), Some("every seat is taken"));
         assert_eq!(classic().refusal(), None);
         assert!(full.watchable() && classic().watchable(), "played, or about to be");

@@ -1,0 +1,6 @@
+//! What both games' boards share: the themes a player picks, the pictures painted from
+//! them at start, and the pointer on the board that both games' input reads.
+
+pub mod paint;
+pub mod pointer;
+pub mod theme;

@@ -1,0 +1,7 @@
+//! The checks CI runs on the real binary in a real window under Xvfb, kept apart from the
+//! game: the smoke run (`--smoke-test DIR`), the language tour (`--language-test DIR`) and
+//! the layout audit both use. None of it is reached unless one of those switches is given.
+
+pub mod language_tour;
+mod layout_audit;
+pub mod smoke;
