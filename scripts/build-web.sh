@@ -2,11 +2,23 @@
 # Builds the game for browsers into a folder of static files (default target/web), which
 # `carrom-signaling --web DIR` serves: index.html, carrom.js and carrom_bg.wasm.
 #
+#   scripts/build-web.sh [--quick] [OUT]
+#
+# The page people download is built small (profile web-release: size-optimised, whole-
+# program LTO on one codegen unit, then wasm-opt), which keeps one core busy and the other
+# idle through the LTO; --quick (profile web-quick) builds the same code optimised for
+# speed, in parallel, without LTO or wasm-opt: for tests.
+#
 # Needs: the wasm32-unknown-unknown target (rustup), wasm-bindgen-cli at the version
 # Cargo.lock pins (from crates.io), and wasm-opt (npm's binaryen; skipped with a note
 # when absent, which leaves the wasm larger).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+profile=web-release
+if [[ "${1:-}" == --quick ]]; then
+  profile=web-quick
+  shift
+fi
 out="${1:-target/web}"
 
 wanted=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
@@ -15,14 +27,16 @@ if ! command -v wasm-bindgen >/dev/null || [[ "$(wasm-bindgen --version)" != *" 
   exit 1
 fi
 
-cargo build --profile web-release --target wasm32-unknown-unknown --bin carrom
+cargo build --profile "$profile" --target wasm32-unknown-unknown --bin carrom
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-name carrom --out-dir "$out" \
-  target/wasm32-unknown-unknown/web-release/carrom.wasm
+  "target/wasm32-unknown-unknown/$profile/carrom.wasm"
 
 opt=$(command -v wasm-opt || true)
 [[ -z "$opt" && -x target/web-tools/node_modules/.bin/wasm-opt ]] && opt=target/web-tools/node_modules/.bin/wasm-opt
-if [[ -n "$opt" ]]; then
+if [[ $profile == web-quick ]]; then
+  echo "build-web: --quick: not size-optimised (wasm-opt skipped)" >&2
+elif [[ -n "$opt" ]]; then
   "$opt" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types \
     "$out/carrom_bg.wasm" -o "$out/carrom_bg.wasm.opt"
