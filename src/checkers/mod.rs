@@ -1,6 +1,6 @@
-//! English draughts (RULES.md CK-1 … CK-11): bitboard move generation, draw rules,
-//! PDN/FEN, perft and the computer opponent. Pure and deterministic, like `sim`: no Bevy,
-//! no floats, no I/O.
+//! English draughts (src/rules/RULES.md CK-1 … CK-11): bitboard move generation, draw
+//! rules, PDN/FEN, perft and the computer opponent. Pure and deterministic, like `sim`: no
+//! Bevy, no floats, no I/O.
 // The pure core's rules, checked by the compiler and clippy (clippy.toml lists the banned
 // types and calls: hash maps, clocks, files, threads, environment).
 #![forbid(unsafe_code)]

@@ -1,6 +1,6 @@
 //! The referees: Classic, Disc Pool and Freestyle, as pure functions of (match state,
-//! stroke facts) → (new state, ruling). RULES.md is the contract; tests are named after
-//! its rule ids.
+//! stroke facts) → (new state, ruling). src/rules/RULES.md is the contract; tests are named
+//! after its rule ids.
 // The pure core's rules, checked by the compiler and clippy (clippy.toml lists the banned
 // types and calls: hash maps, clocks, files, threads, environment).
 #![forbid(unsafe_code)]

@@ -1,6 +1,6 @@
 //! The deterministic carrom core: fixed-point maths, board presets and geometry, the
 //! rack, disc physics and the stroke report. No Bevy, no floats, no I/O; every target
-//! computes the same bytes (see PHYSICS.md and the crate README).
+//! computes the same bytes (see src/sim/PHYSICS.md and the crate README).
 // The pure core's rules, checked by the compiler and clippy (clippy.toml lists the banned
 // types and calls: hash maps, clocks, files, threads, environment).
 #![forbid(unsafe_code)]

@@ -1,7 +1,7 @@
-//! What is draughts' own in the client (RULES.md CK-11 … CK-15): the game on this machine,
-//! a person's clicks, drags and keys turned into moves, the computer thinking off the
-//! frame, the HUD and Results, and the board drawn. The engine (`crate::checkers`) decides
-//! every rule.
+//! What is draughts' own in the client (src/rules/RULES.md CK-11 … CK-15): the game on this
+//! machine, a person's clicks, drags and keys turned into moves, the computer thinking off
+//! the frame, the HUD and Results, and the board drawn. The engine (`crate::checkers`)
+//! decides every rule.
 
 pub mod art;
 pub mod board_view;
