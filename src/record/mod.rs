@@ -56,6 +56,18 @@
 //! any other, and `carrom replay` also re-runs it frame by frame against the peer's
 //! hashes.
 //!
+//! **Tests.** `tests/core/records.rs`: noisy matches (wobbling aims, refused commits,
+//! expired shot clocks, junk from the other players) re-simulate every frame; a
+//! resignation ends the record; seeking lands on each boundary's hash and frame; a changed
+//! commit is caught at the boundary where that stroke was ruled, a changed hash at its
+//! own; a resumed match is kept from its state; another simulation version is refused;
+//! draughts verifies, and a changed hash or an unplayable move is caught. The client tests
+//! re-simulate the records that a pass-and-play match, a bot match left midway, an online
+//! match against a headless peer and a game against the computer leave, to the same end;
+//! `tests/client/replays.rs` watches one to its end, steps, seeks, leaves without
+//! recording, refuses another version's record and reports an unreadable file;
+//! `tests/commands/cli.rs` runs `carrom replay` on records.
+//!
 //! One stroke recorded, verified, and a changed hash caught:
 //!
 //! ```
