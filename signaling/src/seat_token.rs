@@ -1,6 +1,7 @@
-//! What a player shows to take its seat back after a drop: a token it draws at random and
-//! gives only to this server, when it joins (`?seat=`) and when it comes back. Its peer id
-//! is no proof: every peer in the room, watchers too, learns it from the signals.
+//! What a player shows to take its seat back after a drop: a token only it knows (the game
+//! derives it from its seat's private key) and gives only to this server, when it joins
+//! (`?seat=`) and when it comes back. Its peer id is no proof: every peer in the room,
+//! watchers too, learns it from the signals.
 
 use std::fmt;
 

@@ -1,6 +1,10 @@
 //! `carrom install-link-handler`: makes `carrom://join/CODE` links open the game and join
 //! (on Linux, a desktop entry for the `x-scheme-handler/carrom` type, made the default
 //! handler with `xdg-mime` where it is installed).
+//!
+//! The entry, `carrom.desktop` in `$XDG_DATA_HOME/applications` (or `--applications DIR`),
+//! runs `carrom --join %u`, so a link clicked while the game runs opens a second window
+//! that joins the match.
 
 use super::exit::{Exit, fail};
 use std::path::{Path, PathBuf};

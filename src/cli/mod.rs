@@ -42,7 +42,7 @@ enum Command {
     /// Adjudicate a match scenario (shots or stroke facts) and print one JSON line per
     /// stroke with the referee's ruling.
     Referee(referee::Args),
-    /// English draughts tools (`carrom checkers` is another name for it).
+    /// English draughts tools (`carrom draughts` is another name for it).
     #[command(subcommand, alias = "checkers")]
     Draughts(draughts::Command),
     /// Play whole carrom matches between bots and report the results.

@@ -1,17 +1,14 @@
-//! The client (Bevy 0.19, feature `client`), grouped by concern: [`flow`] (the states:
-//! screen, pause, match host, the next match's setup), [`screens`] (shared by both
-//! games), [`hosts`] (local play, the online lobby and rollback session), [`carrom`] (the
-//! board, its input, HUD, views and sounds), [`draughts`] (its board, moves, computer and
-//! HUD), [`audio`] (sound output), [`thinking`] (the computer's, off the frame),
-//! [`persistence`]
-//! (settings and the saved match), [`ui`] (palette, widgets, menus), and [`headless`] (`carrom peer`: the same
-//! plugins with no window).
+//! The client (Bevy 0.19, feature `client`): the game a person plays, on the desktop or in
+//! a browser page, and the headless peer (`carrom peer`). Its parts are grouped by concern
+//! in private modules, listed below.
 //!
 //! The client decides no rule: a local match is a [`crate::game::Match`] driven by
-//! [`crate::game::advance`] at 60 Hz with the inputs the players' controls produce, the
+//! [`crate::game::advance()`] at 60 Hz with the inputs the players' controls produce, the
 //! same step rollback drives online. [`ClientPlugin`] is everything that works without a
 //! window (headless tests run it on `MinimalPlugins`); [`ViewPlugin`] draws the board and
 //! turns the mouse into board coordinates.
+//!
+#![doc = include_str!("README.md")]
 
 mod audio;
 mod board;

@@ -4,6 +4,10 @@
 //! `?seat=LEVEL` has the bot of that level play this page's seat online (scripted
 //! browser players in tests); `?think=page` keeps the computer's thinking on the page's
 //! frames (to measure what its worker spares them).
+//!
+//! What the page does differently from the desktop, what it cannot do, what it writes in
+//! its console for tests, its size and how it is tested: `src/client/README.md`, *In a
+//! browser*. How to build and serve it: the top-level `README.md`.
 
 use super::hosts::lobby::{JoinRequest, OnlineController};
 use super::hosts::online::MatchOverAt;

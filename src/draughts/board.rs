@@ -1,5 +1,5 @@
-//! The board's geometry (RULES.md CK-1): the 32 dark squares in PDN numbering, as bits of
-//! a `u32` (square n is bit n − 1).
+//! The board's geometry (src/rules/RULES.md CK-1): the 32 dark squares in PDN numbering, as
+//! bits of a `u32` (square n is bit n − 1).
 //!
 //! Row r = (n − 1) / 4 counts from Black's side (squares 1–4 at the top); even rows hold
 //! their dark squares in columns 1, 3, 5, 7, odd rows in 0, 2, 4, 6. "Down" (towards

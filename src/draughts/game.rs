@@ -1,5 +1,6 @@
-//! A game of draughts in progress, as plain data: the position and what the draw rules
-//! need (RULES.md CK-9, CK-10). This is the state draughts play (local or online) drives.
+//! A game of draughts in progress, as plain data: the position and what the draw rules need
+//! (src/rules/RULES.md CK-9, CK-10). This is the state checkers play (local or online)
+//! drives.
 
 use super::moves::{Move, Moves, apply, generate};
 use super::position::{Colour, Position};

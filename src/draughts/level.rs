@@ -1,6 +1,6 @@
-//! The computer opponent's strengths (RULES.md CK-11). Easy plays lightly and makes
-//! deliberate mistakes drawn from the seed; medium looks a few moves ahead; hard searches
-//! as deep as its budget allows (about 1.5 s per move in play).
+//! The computer opponent's strengths (src/rules/RULES.md CK-11). Easy plays lightly and
+//! makes deliberate mistakes drawn from the seed; medium looks a few moves ahead; hard
+//! searches as deep as its budget allows (about 1.5 s per move in play).
 
 use super::game::Draughts;
 use super::moves::{Move, Moves};

@@ -1,6 +1,6 @@
-//! Move generation (RULES.md CK-3 … CK-8): men step forward, kings either way, no flying;
-//! captures are compulsory but any may be chosen; a multi-jump is completed; crowning
-//! ends the move, even mid-jump.
+//! Move generation (src/rules/RULES.md CK-3 … CK-8): men step forward, kings either way, no
+//! flying; captures are compulsory but any may be chosen; a multi-jump is completed;
+//! crowning ends the move, even mid-jump.
 //!
 //! A move is its start, its landing squares and the pieces it removes. Two capture paths
 //! with the same start, end and removed set are one move for play; generation with

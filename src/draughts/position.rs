@@ -3,7 +3,7 @@
 use super::board::{EVEN_ROWS, Squares};
 use bytemuck::{Pod, Zeroable};
 
-/// The two sides (RULES.md CK-2). PDN writes Red as "W".
+/// The two sides (src/rules/RULES.md CK-2). PDN writes Red as "W".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Colour {
     /// Moves first, starts on 1–12, moves towards 32.

@@ -1,10 +1,10 @@
-//! A draughts game stepped frame by frame, as rollback steps it online (RULES.md CK-15):
-//! each frame every player may commit a [`Turn`] — the number of the move it is for and the
-//! move's index among the legal moves — resign, or say something about an offer: offer a
-//! draw or a take-back (CK-13), accept or decline the other's. Only the side to move's
-//! commitment for the next move is played, an offer is made at most once per position, and
-//! an answer needs an offer, so a stale or predicted turn does nothing. Plain old data, the
-//! same bytes on every peer.
+//! A draughts game stepped frame by frame, as rollback steps it online (src/rules/RULES.md
+//! CK-15): each frame every player may commit a [`Turn`] — the number of the move it is for
+//! and the move's index among the legal moves — resign, or say something about an offer:
+//! offer a draw or a take-back (CK-13), accept or decline the other's. Only the side to
+//! move's commitment for the next move is played, an offer is made at most once per
+//! position, and an answer needs an offer, so a stale or predicted turn does nothing. Plain
+//! old data, the same bytes on every peer.
 
 use super::game::{Draughts, Status};
 use super::moves::Moves;

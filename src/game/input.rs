@@ -1,4 +1,4 @@
-//! One player's input for one frame (ARCHITECTURE.md "Inputs and prediction").
+//! One player's input for one frame (src/ARCHITECTURE.md "Inputs and prediction").
 //!
 //! An input describes state, never a one-frame edge, because GGRS predicts a missing
 //! input by repeating the last one: `stroke` names the stroke the shooter commits to, and

@@ -1,6 +1,6 @@
 //! The whole state of a carrom match, one plain-old-data value: settings, phase, the
 //! shooter's live aim, the shot clock, the referees' state, the physical table and the
-//! last ruling. This is what ARCHITECTURE.md calls the Table: rollback saves it by
+//! last ruling. This is what src/ARCHITECTURE.md calls the Table: rollback saves it by
 //! copying bytes, and its checksum is [`Match::hash`].
 
 use crate::determinism::fnv1a64;

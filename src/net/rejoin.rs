@@ -23,6 +23,113 @@
 //!
 //! Every offer and decision is signed by its seat's key ([`super::seat_key`]) over the
 //! sender's id, so only the seat's own player can offer for it or decide as it.
+//!
+//! # The whole path of a drop
+//!
+//! A Wi-Fi blip, a closed lid, a crash or a closed window need not end a match. GGRS has no
+//! rejoin of its own, but the state is one plain value with a hash, so a match can start
+//! again from any state every player agrees on. The client's side of what follows is
+//! `src/client/hosts/rejoin.rs`; the ticket is `src/client/persistence/rejoin.rs`.
+//!
+//! - **Hold, then wait.** Each match has a grace period (Home: *If a player drops, wait*
+//!   30, 60 or 120 s; `carrom peer --grace S`, 5–600; the room creator's choice is the
+//!   match's, carried in the hello). A player who goes silent is waited for: the banner
+//!   says "NAME disconnected - waiting N s", and the session stops once its prediction
+//!   runs out, and the shot clock with it (it counts frames). If the connection outlives
+//!   the silence (a 10 s cut does; WebRTC gives up after about 30 s), the match simply
+//!   goes on. GGRS itself never rules a player gone ([`super::session`]). A player silent
+//!   for the whole grace period is held for like one whose connection closed, with 3 s for
+//!   the others to offer, and its forfeit is agreed as above. GGRS notices no silence
+//!   before a session runs, so a player a new session has not synchronized with by the end
+//!   of the grace period (it never answered, or everything it sent was refused) counts as
+//!   silent that long. When a player's connection *closes* (its game was closed, or WebRTC
+//!   gave up), or the signaling server says it left and it has gone silent too (a crashed
+//!   game's connection lingers until WebRTC gives up, while its link to the server closes
+//!   at once), the others stop the session and **hold** the match.
+//! - **The server's word is a hint.** The signaling server says every player left when it
+//!   stops (a restart, an upgrade) while the players' own connections carry the match on.
+//!   So once a match runs, that word never closes a player's connection for matchbox
+//!   ([`super::signaller`]): it only makes the match hold for a player who is also silent
+//!   at that moment (a busy machine, a throttled tab), and the holding players still reach
+//!   it to agree where to resume. A restart costs at most a short hold, never a forfeit.
+//! - **The room keeps the seat.** A room whose seats have all filled has started: nobody
+//!   new takes a freed seat (409 "this room's match has started"), but a player comes back
+//!   by the id it had there, with the seat token it joined with
+//!   (`/j/ROOM/ID?v=VERSION&seat=TOKEN`, [`super::room::rejoin_room`], for private rooms,
+//!   quick matches and LAN games alike; refused while that id is still connected), and the
+//!   room is kept for its grace period (`?grace=S`, at most 600 s) after its last player
+//!   leaves, so even both players of a match cut off at once find it again.
+//! - **Coming back.** A player that has lost every other player opens a new connection to
+//!   the room by its id every 2 s until the grace period ends — unless the signaling server
+//!   told it every one of them left: then the server reached it, its own link is fine, and
+//!   the others come back to this connection (and its watchers keep watching). A game that
+//!   was killed comes back from its *ticket*: `rejoin.json` in the data directory
+//!   (`--seat-file` for `carrom peer`), written when the match starts and every 64
+//!   confirmed frames, removed when it ends. It holds the room's server, this player's id
+//!   and seat, its seat's private key, every seat's seal (public key), the epoch, and its
+//!   confirmed history; it is readable by its owner only (mode 0600, as every file the game
+//!   writes). Home then offers *Rejoin match CODE*; `carrom --join CODE` with the ticket's
+//!   code takes the seat back too, and `carrom peer --seat-file F --rejoin` does it
+//!   headless. A ticket older than its grace period (plus a minute), of another protocol,
+//!   or damaged is not used (a damaged one is moved aside and said on Home).
+//! - **Resuming.** Every player keeps its confirmed history ([`super::watch::Feed`], the
+//!   same stream watchers get): an anchor state at least [`KEPT`] frames behind its last
+//!   confirmed frame, with the inputs of every confirmed frame since. Holding, each player
+//!   sends every other one, on the fourth data channel, an offer: its seat, its epoch, its
+//!   count of drops per seat and that history, signed. Each player draws a fresh ed25519
+//!   key per match from the system's randomness and sends only its public half, the seal,
+//!   in its hello; the key itself is never sent, so a watcher or a stranger cannot take a
+//!   seat. The decision names every seat's peer id, the seals, the drops and the history.
+//!   Each player checks the history's hash, replays its frames into its records and the
+//!   watchers' stream, sets the match to the end of it, and starts a fresh GGRS session
+//!   there (its frame 0 is that match frame). Seats, scores, the seed and the shot clock
+//!   are all in the state, so they carry on exactly.
+//! - **Why it cannot fork.** A frame is confirmed only once every player's input for it
+//!   has arrived, and those inputs are what the players really sent; so every player's
+//!   confirmed history is a prefix of one history, and the furthest of them is as certain
+//!   as any. A player's confirmed frame lags the furthest by at most the input delay and
+//!   the prediction window (10 frames), so it always holds the successors of the furthest
+//!   history's anchor, 64 frames back: nobody's records get a gap. A decision must name the
+//!   receiver at its own seat and move past its epoch. What was predicted beyond the resume
+//!   point is thrown away, as any rollback would.
+//! - **Outcomes.** A player silent for a whole grace period is held for only the 3 s the
+//!   others take to agree; a player merely slow to offer in that time still has its full
+//!   grace period. If even the decision does not come (the lowest seat is gone too), each
+//!   player rules alone 10 s later. Every wait has a bound and a countdown. In a true
+//!   partition each side may rule the other absent, as in any peer-to-peer game.
+//! - **Not covered.** A LAN host that drops cannot come back: its game serves the room. A
+//!   player who comes back after a crash records the match from its return (its match
+//!   record starts there; its desync record is empty). A network partition longer than the
+//!   grace period ends as two forfeits. After a network cut on its own side, a player's
+//!   watchers lose the match (it connects again by its id; they do not follow).
+//!
+//! What a hostile player can and cannot do with offers and decisions is in
+//! `src/net/SECURITY.md`.
+//!
+//! # Tests
+//!
+//! Unit tests here: the lowest seat resumes from the furthest history once every seat has
+//! offered; a seat counts only with its key's signature and a sound state; forfeits on
+//! expiry and after three drops; the wire format. `signaling/tests/rooms.rs`: a started
+//! room refuses newcomers, takes a player back by its id and the seat token it joined with
+//! (not by the id alone, nor while that id is connected), is kept for its grace period
+//! after everyone left, then expires. `tests/net/rejoin.rs` runs real `carrom peer`
+//! processes, real signaling and real WebRTC in a namespace: a player killed (SIGKILL)
+//! once every player has played a stroke and restarted with `--rejoin` once the others
+//! hold the match for it — two players, four players, and draughts — and every peer ends
+//! on one hash in epoch 1 or later, with a watcher there from the start following the match
+//! through the drop to the same hash; a player who never comes back is a forfeit after the
+//! 6 s grace period (exit 3); a player killed a third time, after coming back twice,
+//! forfeits at once; a player coming back to a match nobody is left in is told so after the
+//! grace period (exit 1), not handed a win; and the same match through nginx in front of
+//! three instances. `tests/net/lan.rs`: a LAN player whose link goes down for 10 s and up
+//! again keeps its connection, and both finish on one hash, each having waited 5 s or
+//! more; down for 40 s, longer than WebRTC keeps a silent connection, the player cut off
+//! connects again by its id once its link is back and the match resumes in epoch 1, on one
+//! hash. `tests/client/rejoin.rs`: a client killed mid-match against a headless peer,
+//! started again on the same files, is offered *Rejoin match CODE* on Home, the match
+//! resumes where it stood, and when the client resigns both end on one hash; a friend who
+//! never comes back is counted down and ruled a forfeit.
 
 use super::seat_key::{SIGNATURE_BYTES, Seal, SeatKey};
 use super::session::INPUT_DELAY;

@@ -120,7 +120,7 @@ impl Introduced {
 /// Most watchers noted: the server lets a room have far fewer.
 const MAX_WATCHERS_NOTED: usize = 256;
 
-/// Builds [`WatchedSignaller`]s that report to one [`Introduced`].
+/// Builds `WatchedSignaller`s that report to one [`Introduced`].
 #[derive(Debug)]
 pub struct WatchedSignallerBuilder(pub Introduced);
 

@@ -6,7 +6,95 @@
 //! undone; that is also its delay (the input delay and the slowest player's ping).
 //!
 //! GGRS's own spectator session was not used: it takes its spectators when the session is
-//! built, so nobody could arrive mid-match, and it streams from one host only.
+//! built, so nobody could arrive mid-match, and it streams from one host only, so that
+//! player leaving would end every watch.
+//!
+//! # Who may watch
+//!
+//! Anyone with a match's invite code: Home → Online → *Watch a match*, `carrom --watch
+//! CODE`, a page at `/#watch/CODE`, or `carrom peer --watch CODE`. A watcher joins the room
+//! at `/w/CODE?v=PROTOCOL` on the signaling server ([`super::watcher`]). The room must have
+//! players of the same protocol version (404 otherwise, the same answer as for no room at
+//! all, so a made-up version tells nothing of which codes are in use), and it takes up to
+//! [`MAX_WATCHERS`] watchers (409 past that). A watcher holds no seat; it is introduced to
+//! the players only, never to other watchers, and may signal only players; the server tells
+//! the players which peers came to watch. Its hello says it watches, so the players' lobby
+//! starts the match when the players are there, whoever else is connected. Watchers never
+//! send the match anything, so they cannot affect it, and one leaving is only dropped from
+//! the players' list; the players' banner says how many watch.
+//!
+//! # The stream
+//!
+//! Every player streams the match to every watcher on the third data channel ([`Feed`];
+//! the client's side is `src/client/hosts/watch_stream.rs`):
+//!
+//! - on arrival, the state at the last stroke (or move) boundary with its hash, then the
+//!   frames since;
+//! - from then on, the frames GGRS has confirmed, every 100 ms (ten messages a second
+//!   whatever the match's speed), as runs of identical inputs, with the hash after each
+//!   boundary. The stream goes on through the Results screen, where a match's last frames
+//!   are confirmed.
+//!
+//! A frame counts as confirmed when GGRS's last advance confirmed it (bevy_ggrs's
+//! `ConfirmedFrameCount`), not when the session's live figure says so: the session hears
+//! inputs every update, but re-simulates a mispredicted frame only when it next advances.
+//! The watcher ([`Follower`]) checks the state's hash and simulates on; checks every
+//! boundary hash the players send (a difference ends the watch, said in words; exit 4
+//! headless); simulates a frame only once every player still connected has sent it; and
+//! where a player who left had sent frames the others rule differently (they decide from
+//! which frame it resigned), takes the later version. The board shows the match a few
+//! frames behind the stream, evenly, and catches up faster after a late arrival or a
+//! pause: the delay is the players' own confirmation delay (the input delay and the slowest
+//! ping) plus 0.1–0.2 s (a batch and the board's cushion). Nothing is recorded or saved
+//! while watching.
+//!
+//! Measured (release, two players of real-time Disc Pool on loopback, payload bytes as
+//! `carrom peer` counts them): each player streams 0.40–0.49 KB/s to one watcher, against
+//! 2.06 KB/s of its own GGRS traffic (0.20–0.24×); with four watchers, 1.6–1.8 KB/s in
+//! all. Before batching (a message per frame) it was 1.55 KB/s per watcher, and a peer
+//! running flat out queued more than the channel carried.
+//!
+//! On a LAN the host's in-process server takes watchers the same way. Once the match
+//! starts, the host's announcement and `/lan` say every seat is taken, and *Join on this
+//! network* lists the game as being played, with a *Watch* button (a game not yet started
+//! is watched from its start); the address field has *Watch* too.
+//!
+//! # The headless watcher
+//!
+//! ```sh
+//! carrom peer --signaling ws://127.0.0.1:3536 --watch 0123456789ABC
+//! carrom peer --lan-join --address 192.168.1.20:3537 --watch
+//! ```
+//!
+//! It prints one JSON line: `{"result": {"ending", "winner_side", "scores"}, "frames",
+//! "hash", "joined_at_frame", "checked_boundaries", "players"}`, whose `frames` and `hash`
+//! are the players' own. Exit codes: 0 watched to the end; 1 no match, the players gone or
+//! the server unreachable; 2 a malformed code; 4 a stream that differs from the players'
+//! hashes. While watching it writes on standard error a line for each boundary checked,
+//! where it joined and where it is. The players' line gains `most_watching` and
+//! `bytes_to_watchers`.
+//!
+//! # Tests
+//!
+//! - `tests/net/watch.rs`, real processes in a network namespace: two players of a Disc
+//!   Pool match at half speed, one watcher there before the first frame, one killed after
+//!   the first stroke and one arriving after the third (read from the first watcher's
+//!   progress, not the clock; it joins at a boundary after frame 0); both watchers end on
+//!   the players' frame, hash, winner and scores, and the players finish undisturbed,
+//!   having counted two watchers. Also a draughts game watched to its end, and a code
+//!   nobody plays (exit 1, said) and a malformed one (exit 2).
+//! - `tests/net/lan.rs`: a watcher on a third LAN host arriving mid-match (8 s into a
+//!   real-time match) by address. `tests/client/lan.rs`: once the hosted game starts, a
+//!   third client's list shows it as being played, and its *Watch* button opens the match.
+//! - `tests/client/watch.rs`: Home's button with a code nobody plays (said), then the same
+//!   code while two headless players play it, watched on the board to Results, ending on
+//!   their table and scores.
+//! - Unit tests here: the stream through its wire format from the start and from
+//!   mid-match, with a rollback, to the players' state; a tampered start, a bad state and a
+//!   wrong boundary hash are caught; frames wait for every source; a survivor's version
+//!   replaces a leaver's; draughts move by move.
+//! - `signaling/tests/rooms.rs`: seats, introductions, routing, the cap, the version and
+//!   the metrics.
 
 use super::turn_input::turn_of;
 use crate::draughts::turns::{Turn, TurnGame};

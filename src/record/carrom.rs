@@ -1,6 +1,6 @@
 //! A carrom match kept as the inputs that changed it. Only a few inputs ever change a
 //! match: the shooter's aim while it moves, a commit to the stroke that is due (played or
-//! refused), and a resignation. Every other input is ignored by [`advance`], so
+//! refused), and a resignation. Every other input is ignored by [`advance()`], so
 //! re-simulating with just those, and no action on every other frame, gives every frame's
 //! state again exactly.
 

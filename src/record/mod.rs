@@ -3,6 +3,108 @@
 //! bit, so that is the whole match in a few kilobytes: re-simulated, it plays again, and
 //! its hashes say whether it still plays the same. Plain data; reading and writing files
 //! is the caller's.
+//!
+//! A [`MatchRecord`] (format [`FORMAT`], one JSON file) holds when the match began, how it
+//! was played (pass and play, against the bot, online, on a LAN), the players' names, the
+//! result in words, whether it was finished, the simulation version, and the game:
+//!
+//! - **carrom** ([`CarromLog`]): the settings and seed, and the inputs that changed the
+//!   match, each as (frames since the previous entry, player, the input's 12 bytes in
+//!   hex). [`crate::game::advance()`] ignores every input but three kinds — the shooter's
+//!   aim while it moves, a commit to the stroke that is due (played or refused: a refused
+//!   one still stops the shot clock that frame) and a resignation — so re-simulating those
+//!   alone, with no action everywhere else, gives every frame's state again exactly.
+//!   Beside them, the state's hash at every stroke boundary: the start, after each ruling
+//!   (a stroke, the shot clock, a resignation), a new board, the end. Forty strokes
+//!   committed at once, as the bot plays them, make a record of about 2.6 KB; a person's
+//!   dragging aim adds an entry for every frame the aim moves.
+//! - **draughts** ([`DraughtsLog`]): the start as a FEN, the moves on the board in PDN (a
+//!   move taken back is not in it) and the hash after each.
+//!
+//! A record may hold at most [`MAX_FRAMES`] (twelve hours of play), with its inputs and
+//! strokes inside them; [`MatchRecord::playable`] checks that before anything is
+//! simulated, so a hostile file cannot hang or exhaust whoever opens it. A record of
+//! another simulation version is refused in words rather than played wrong.
+//!
+//! **Who writes them.** The client records what its host simulates
+//! (`src/client/hosts/tape.rs`): a local match's inputs every frame, an online match's as
+//! the rollback session gives them (a re-simulated frame replaces what followed it, as it
+//! does the state), so the record holds the confirmed inputs once the match is over. Every
+//! match played on the machine — carrom or draughts, in any mode — is kept when its screen
+//! closes, played to its end or left for Home (a match left and resumed later is kept
+//! again, from the state it resumed at; one whose window is closed is kept as left).
+//! `src/client/persistence/records.rs` writes each atomically (a temporary file of its
+//! own, renamed, the directory synced) into the data directory's `records/`, numbered in
+//! the order they were saved (`00000042-001796164417-freestyle.json`: number, start,
+//! game). Beyond the number Settings keeps (20–500, `records_kept` in `settings.json`, 100
+//! by default) the first saved are removed, never the one just saved, so neither a clock
+//! set back nor a second game running at once loses anything. An unreadable record is set
+//! aside as `NAME.corrupt-SECONDS` and reported on the Replays screen.
+//!
+//! **Watching one.** The Replays screen (`src/client/screens/replays.rs`,
+//! `src/client/hosts/replay.rs`) re-simulates carrom from the record, seeking from the
+//! nearest stroke boundary's state ([`CarromLog::at_boundary`], kept when the record is
+//! opened), and steps draughts through its positions. Nothing is recorded or saved while
+//! watching.
+//!
+//! **`carrom replay FILE`** verifies a record headless ([`MatchRecord::verify`]) and prints
+//! one JSON line: the game, mode, players, result, simulation version, the boundaries
+//! checked and the first that differs with both hashes. It exits 0 when every boundary
+//! agrees, 4 at the first that does not, and 2 for a file that is not a record or one of
+//! another simulation version. A peer's desync record (`crate::net::diagnostics`) is a
+//! match record with a desync section: the Replays screen and `carrom replay` read it as
+//! any other, and `carrom replay` also re-runs it frame by frame against the peer's
+//! hashes.
+//!
+//! **Tests.** `tests/core/records.rs`: noisy matches (wobbling aims, refused commits,
+//! expired shot clocks, junk from the other players) re-simulate every frame; a
+//! resignation ends the record; seeking lands on each boundary's hash and frame; a changed
+//! commit is caught at the boundary where that stroke was ruled, a changed hash at its
+//! own; a resumed match is kept from its state; another simulation version is refused;
+//! draughts verifies, and a changed hash or an unplayable move is caught. The client tests
+//! re-simulate the records that a pass-and-play match, a bot match left midway, an online
+//! match against a headless peer and a game against the computer leave, to the same end;
+//! `tests/client/replays.rs` watches one to its end, steps, seeks, leaves without
+//! recording, refuses another version's record and reports an unreadable file;
+//! `tests/commands/cli.rs` runs `carrom replay` on records.
+//!
+//! One stroke recorded, verified, and a changed hash caught:
+//!
+//! ```
+//! use carrom::game::{Input, Match, Phase, advance};
+//! use carrom::record::{CarromLog, GameLog, MatchRecord};
+//! use carrom::rules::{Settings, Variant};
+//! use carrom::sim::{FULL_POWER, PresetId, Stroke};
+//!
+//! let settings = Settings::new(Variant::DiscPool, 2, PresetId::Standard, 0, 1).unwrap();
+//! let mut m = Match::new(settings);
+//! let shooter = m.shooter();
+//! let stroke = Stroke { placement: 0, angle: shooter.forward().0, power: FULL_POWER };
+//! let mut inputs = vec![Input::default(); 2];
+//! inputs[settings.player_at(shooter).unwrap()] = Input::commit(1, stroke);
+//! // Every frame's inputs until the stroke has been ruled.
+//! let mut frames = vec![inputs.clone()];
+//! advance(&mut m, &inputs);
+//! while m.phase() == Phase::Motion {
+//!     advance(&mut m, &inputs);
+//!     frames.push(inputs.clone());
+//! }
+//! let log = CarromLog::of(&settings, &frames);
+//! assert_eq!(log.inputs.len(), 1, "only the commit changed the match");
+//! assert_eq!(log.boundaries.len(), 2, "the start, and the ruling after the stroke");
+//!
+//! let names = vec!["Asha".to_string(), "Ravi".to_string()];
+//! let mut record = MatchRecord::new(0, "pass_and_play", names, GameLog::Carrom(log));
+//! let verdict = record.verify().unwrap();
+//! assert_eq!(verdict.checked, 2);
+//! assert!(verdict.first_difference.is_none());
+//!
+//! if let GameLog::Carrom(log) = &mut record.game {
+//!     log.boundaries[1].1 = "0123456789abcdef".into();
+//! }
+//! let verdict = record.verify().unwrap();
+//! assert_eq!(verdict.first_difference.unwrap().boundary, 1);
+//! ```
 // Pure like the core it records (clippy.toml lists the banned types and calls).
 #![forbid(unsafe_code)]
 #![deny(clippy::float_arithmetic, clippy::disallowed_types, clippy::disallowed_methods)]

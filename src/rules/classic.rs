@@ -1,5 +1,5 @@
-//! Classic carrom (RULES.md CL-1 … CL-12): with colours for 2 or 4 players, every player
-//! for themselves with 3.
+//! Classic carrom (src/rules/RULES.md CL-1 … CL-12): with colours for 2 or 4 players, every
+//! player for themselves with 3.
 
 use super::call::Call;
 use super::ruling::Foul;

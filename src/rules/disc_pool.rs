@@ -1,4 +1,5 @@
-//! Disc Pool (RULES.md DP-1 … DP-6): clear your nine discs before the other side does.
+//! Disc Pool (src/rules/RULES.md DP-1 … DP-6): clear your nine discs before the other side
+//! does.
 
 use super::call::Call;
 use super::ruling::Foul;

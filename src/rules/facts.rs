@@ -1,5 +1,5 @@
-//! The facts of a stroke the referees decide from (RULES.md CM-8), read from the physics'
-//! report or given directly (`carrom referee` facts).
+//! The facts of a stroke the referees decide from (src/rules/RULES.md CM-8), read from the
+//! physics' report or given directly (`carrom referee` facts).
 
 use crate::sim::{Kind, STRIKER, StrokeReport, Table};
 use core::fmt;

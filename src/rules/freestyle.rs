@@ -1,5 +1,5 @@
-//! Freestyle (RULES.md FS-1 … FS-6): white 20, black 10, the covered queen 50, for
-//! whoever pockets them; first to 160.
+//! Freestyle (src/rules/RULES.md FS-1 … FS-6): white 20, black 10, the covered queen 50,
+//! for whoever pockets them; first to 160.
 
 use super::call::Call;
 use super::ruling::Foul;

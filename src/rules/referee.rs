@@ -1,5 +1,5 @@
 //! The referees' entry points: ruling a stroke, an expired shot clock, a resignation. Each
-//! makes a [`Call`] and hands it to the match's variant.
+//! makes a `Call` and hands it to the match's variant.
 
 use super::call::Call;
 use super::facts::Facts;

@@ -1,5 +1,5 @@
 //! Match settings (variant, players, board, shot clock, seed) and who sits where
-//! (RULES.md CM-1). They are part of the state, so every peer agrees on them.
+//! (src/rules/RULES.md CM-1). They are part of the state, so every peer agrees on them.
 
 use crate::determinism::mix;
 use crate::sim::{PresetId, Seat};

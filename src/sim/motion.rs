@@ -1,4 +1,4 @@
-//! One 60 Hz frame of disc motion (PHYSICS.md "Motion model").
+//! One 60 Hz frame of disc motion (src/sim/PHYSICS.md "Motion model").
 //!
 //! Within a frame every moving disc travels in a straight line at constant velocity; at
 //! the end of the frame sliding friction takes a fixed amount off its speed (Coulomb

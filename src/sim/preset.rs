@@ -1,4 +1,4 @@
-//! The two board presets of PHYSICS.md, every dimension in fixed point.
+//! The two board presets of src/sim/PHYSICS.md, every dimension in fixed point.
 
 use super::fixed::{Fx, V2};
 

@@ -1,4 +1,4 @@
-//! The opening rack (RULES.md CM-3, and DP-1 without the queen).
+//! The opening rack (src/rules/RULES.md CM-3, and DP-1 without the queen).
 //!
 //! The pieces sit on a hexagonal lattice of coin diameter `s`: the queen on the centre
 //! spot, six pieces in the first shell, twelve in the second. The lattice's rows are

@@ -1,5 +1,5 @@
-//! What the physics reports about a stroke (RULES.md CM-8): the only facts the referees
-//! decide from.
+//! What the physics reports about a stroke (src/rules/RULES.md CM-8): the only facts the
+//! referees decide from.
 
 use super::body::{Kind, MAX_BODIES};
 use bytemuck::{Pod, Zeroable};

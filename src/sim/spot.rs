@@ -1,4 +1,5 @@
-//! Where a returned piece goes (RULES.md CM-7): the free spot nearest the centre spot.
+//! Where a returned piece goes (src/rules/RULES.md CM-7): the free spot nearest the centre
+//! spot.
 //!
 //! The search is fixed and documented: the centre spot itself; then ring after ring
 //! around it, ring k (k = 1, 2, …) of radius k × the coin radius holding 6k spots evenly

@@ -1,12 +1,13 @@
-//! Seats, striker placement (RULES.md CM-4) and aim (CM-5): what a stroke is and when it
-//! is legal.
+//! Seats, striker placement (src/rules/RULES.md CM-4) and aim (CM-5): what a stroke is and
+//! when it is legal.
 
 use super::angle::Angle;
 use super::fixed::{Fx, Unit, V2};
 use super::preset::Preset;
 use core::fmt;
 
-/// A side of the board, as RULES.md CM-1 numbers them: 0 south, 1 east, 2 north, 3 west.
+/// A side of the board, as src/rules/RULES.md CM-1 numbers them: 0 south, 1 east, 2 north,
+/// 3 west.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Seat(pub u8);
 

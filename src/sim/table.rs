@@ -155,7 +155,7 @@ impl Table {
         &self.report
     }
 
-    /// FNV-1a 64 of the table's bytes: the state checksum (see [`super::hash`]).
+    /// FNV-1a 64 of the table's bytes: the state checksum (see [`crate::determinism::hash`]).
     pub fn hash(&self) -> u64 {
         fnv1a64(bytemuck::bytes_of(self))
     }

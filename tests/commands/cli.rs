@@ -177,7 +177,7 @@ fn draughts_perft_counts_and_divides() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout).trim(), "1469");
     let out = carrom(&["checkers", "perft", "--depth", "4"], "");
-    assert_eq!(text(&out.stdout).trim(), "1469", "`carrom checkers` is still understood");
+    assert_eq!(text(&out.stdout).trim(), "1469", "`carrom draughts` is still understood");
     let out = carrom(&["draughts", "perft", "--depth", "2", "--divide"], "");
     let lines: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
     assert_eq!(lines.len(), 8, "seven root moves and the total");

@@ -1,4 +1,5 @@
-//! English draughts, rule by rule (RULES.md CK-1 … CK-10), with perft and PDN/FEN.
+//! English draughts, rule by rule (src/rules/RULES.md CK-1 … CK-10), with perft and
+//! PDN/FEN.
 
 use carrom::draughts::pdn::{
     Outcome, read_fen, read_game, read_move, write_fen, write_game, write_move,

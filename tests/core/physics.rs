@@ -1,4 +1,5 @@
-//! The calibration and capture checks of PHYSICS.md, and the striker/pocket fit rule.
+//! The calibration and capture checks of src/sim/PHYSICS.md, and the striker/pocket fit
+//! rule.
 
 use carrom::sim::{
     Contact, Fx, Kind, Moment, Observer, PresetId, STRIKER, Seat, Stroke, Table, V2,

@@ -1,4 +1,5 @@
-//! Classic carrom, rule by rule (RULES.md CL-1 … CL-12), with strokes given as facts.
+//! Classic carrom, rule by rule (src/rules/RULES.md CL-1 … CL-12), with strokes given as
+//! facts.
 
 use crate::common::{Game, pieces, rule_from, seed_breaking_at, settings};
 use carrom::game::Phase;

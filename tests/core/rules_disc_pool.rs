@@ -1,4 +1,4 @@
-//! Disc Pool, rule by rule (RULES.md DP-1 … DP-6).
+//! Disc Pool, rule by rule (src/rules/RULES.md DP-1 … DP-6).
 
 use crate::common::Game;
 use carrom::game::Match;

@@ -1,4 +1,4 @@
-//! Freestyle, rule by rule (RULES.md FS-1 … FS-6).
+//! Freestyle, rule by rule (src/rules/RULES.md FS-1 … FS-6).
 
 use crate::common::{Game, pieces, rule_from, settings};
 use carrom::rules::{Foul, MatchState, NO_SIDE, Queen, Variant};

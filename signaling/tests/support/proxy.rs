@@ -42,9 +42,9 @@ pub fn readme_config() -> String {
 
 /// The README's code block in `language`.
 fn readme_block(language: &str) -> String {
-    // The workspace's README, from the game's package or the signaling server's.
+    // signaling/README.md, from the game's package (the root) or the signaling server's.
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let path = [here.join("README.md"), here.join("../README.md")]
+    let path = [here.join("signaling/README.md"), here.join("README.md")]
         .into_iter()
         .find(|p| p.exists())
         .expect("the README");

@@ -4,7 +4,7 @@
 //! anywhere else to pull back like a slingshot — the striker flies away from the pointer,
 //! harder the further it is pulled — and let go to strike. Keyboard: ←/→ place, ↑/↓ turn
 //! the aim (Shift for fine steps), hold Space to charge and release to strike. Either way
-//! the stroke is committed only by [`Input::commit`], as ARCHITECTURE.md requires.
+//! the stroke is committed only by [`Input::commit`], as src/ARCHITECTURE.md requires.
 
 use crate::client::board::pointer::{BoardPointer, PointerAction};
 use crate::client::flow::{Controller, PausableSystems};

@@ -42,7 +42,7 @@ pub struct DraughtsMatch {
     pub game: Draughts,
     /// Where the game started (the standard start, or a position set up from a FEN).
     pub start: Position,
-    /// Who plays Black and Red (index: [`colour_index`]).
+    /// Who plays Black and Red (index: `colour_index`).
     pub players: [Player; 2],
     /// The names shown for Black and Red.
     pub names: [String; 2],

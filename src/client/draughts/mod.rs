@@ -1,7 +1,46 @@
-//! What is draughts' own in the client (RULES.md CK-11 … CK-15): the game on this machine,
-//! a person's clicks, drags and keys turned into moves, the computer thinking off the
-//! frame, the HUD and Results, and the board drawn. The engine (`crate::draughts`) decides
-//! every rule.
+//! What is draughts' own in the client (src/rules/RULES.md CK-11 … CK-15): the game on this
+//! machine, a person's clicks, drags and keys turned into moves, the computer thinking off
+//! the frame, the HUD and Results, and the board drawn. The engine (`crate::draughts`)
+//! decides every rule.
+//!
+//! - **Input** (`selection.rs`, `input.rs`, CK-12). A click on a piece shows where it can
+//!   go; a click on a landing, or a drag and drop, plays the move. When a capture is
+//!   compulsory the pieces that can capture are ringed and the men a capture would jump
+//!   are crossed; in a multi-jump each landing or the last one may be clicked, and a
+//!   single way on plays itself. Squares may also be typed by number, then Enter.
+//! - **Which side is at the bottom.** A player's own pieces are at the bottom (CK-11). Two
+//!   on one device keep the board fixed with player 1's colour at the bottom, and the
+//!   status line names who is to move: turning the board after every move would make both
+//!   players read the position afresh each time, and players at one table sit on opposite
+//!   sides anyway.
+//! - **The look** (`theme.rs`, `art.rs`, `board_view.rs`) follows the board theme: inlaid
+//!   squares of light and dark veneer in a four-plank frame in Classic wood, buff and
+//!   green in Tournament light, plain squares in High contrast, where Black's men are also
+//!   banded white. The men are turned pieces with three ridges, lit from the top left with
+//!   a soft shadow; a king stands on a second man and wears a crown. A move lifts the
+//!   piece and glides it through each landing, the men it jumps shrink away as it passes,
+//!   and the last move's squares keep a glow. The pictures are painted at start by
+//!   `src/client/board/paint.rs` (nothing downloaded, nothing to license); the square
+//!   numbers are drawn at twice their size and scaled down, so they stay sharp at
+//!   1920×1080.
+//! - **The computer** (`computer.rs`) thinks off the frame (`crate::client`'s `thinking`:
+//!   Bevy's async compute pool, or the page's Web Worker); hard stops after 1.5 s, and a
+//!   move shows after at least 0.35 s.
+//! - **Files** (CK-14, `src/client/persistence/saved_draughts.rs`): `draughts.json` holds
+//!   the game in progress as its moves in PDN from the start or the FEN, replayed and
+//!   checked against the position saved with them, so take back still reaches the start
+//!   after a restart; `scores.json` the running score against each computer level and
+//!   between named players. Results' *Save as PDN* writes into the data directory's
+//!   `games/`.
+//! - **Online** is described with online play (`src/net/README.md`, *Draughts online*).
+//!
+//! Tests: `tests/client/draughts.rs` plays through the same pointer and key messages a
+//! person produces: whole games against the computer by clicks and between two people by
+//! drags, marked captures and crossed men, multi-jumps by clicks and by one drop, take back
+//! (against the computer, on one device, and as an offer online), every way a game ends,
+//! typed squares, the saved game (resumed, or corrupt and set aside), the score, a FEN
+//! set-up and PDN, and online games against a headless peer. The smoke run in
+//! `tests/client/window.rs` pictures the board in a real window.
 
 pub mod art;
 pub mod board_view;

@@ -1,7 +1,7 @@
-//! Turning clicks and drops on squares into a legal move (RULES.md CK-12): a click on a
-//! piece that can move selects it; a click on a landing square goes one jump further; a
-//! drop, or a click on the final square, plays the whole move; once only one move is left
-//! it plays itself. Every square is a bit, as in [`crate::draughts::board`].
+//! Turning clicks and drops on squares into a legal move (src/rules/RULES.md CK-12): a
+//! click on a piece that can move selects it; a click on a landing square goes one jump
+//! further; a drop, or a click on the final square, plays the whole move; once only one
+//! move is left it plays itself. Every square is a bit, as in [`crate::draughts::board`].
 
 use crate::draughts::{Draughts, Move, Moves, generate};
 

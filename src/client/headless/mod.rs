@@ -2,6 +2,19 @@
 //! no window and a scripted seat. It goes through the same lobby, rollback host, GGRS
 //! event handling and checksum as the windowed client — there is one rollback host, so
 //! the two always agree. It ends with a [`PeerReport`].
+//!
+//! Why one host: a headless peer that was a session loop of its own over raw ggrs would
+//! have to agree with the windowed client's bevy_ggrs host by hand on the hello, the
+//! handling of GGRS's events and bevy_ggrs's checksum, and a change to either would break
+//! that agreement without a sound. With one host they agree by construction, and every
+//! client test of the lobby and the session is a test of `carrom peer` too. The price is
+//! Bevy's per-frame schedule in a headless process, far inside a 60 Hz frame.
+//!
+//! The seat is scripted ([`Shots`]: a script in the `simulate` format, the bot, or seeded
+//! random legal strokes; or the draughts computer) and commits its next stroke at once.
+//! `milestones.rs` writes what happened on standard error, each once, so that scripts and
+//! tests wait for events rather than for time. Its command line, its JSON line and its
+//! switches (the hidden ones too) are described in `src/net/README.md`, *`carrom peer`*.
 
 mod milestones;
 mod shooter;

@@ -3,7 +3,7 @@
 //! hellos with every peer that arrives (names, the creator's game, the protocol version),
 //! and once all players are here start the rollback session and open the match screen.
 //! What the players are shown of it is [`Lobby::status`]; the lobby screen draws it.
-//! A LAN game is the same lobby on the host's in-process server ([`super::lan_host`]),
+//! A LAN game is the same lobby on the host's in-process server ([`super::lan_game`]),
 //! with host candidates only.
 
 use super::lan_game::LanHosting;

@@ -244,7 +244,7 @@ impl Online {
         self.refusals.push(why);
     }
 
-    /// What was refused from other peers, oldest first (the last [`MAX_REFUSALS`]).
+    /// What was refused from other peers, oldest first (the last `MAX_REFUSALS`).
     pub fn refusals(&self) -> &[String] {
         &self.refusals
     }

@@ -31,7 +31,7 @@ pub const MAX_VOLUME: u8 = 10;
 pub struct Preferences {
     /// Names of players 1–4 (pass-and-play), shown in the HUD and results.
     pub names: [String; 4],
-    /// Sound volume, 0 (off) to [`MAX_VOLUME`].
+    /// Sound volume, 0 (off) to `MAX_VOLUME`.
     pub volume: u8,
     /// Full screen instead of a window.
     pub fullscreen: bool,

@@ -25,7 +25,7 @@ const MAX_HELD: usize = 256 * 1024;
 /// What taking a seat back needs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ticket {
-    /// [`FORMAT`].
+    /// `FORMAT`.
     pub format: u32,
     /// The network protocol the match is played with.
     pub protocol: u32,

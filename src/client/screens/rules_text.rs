@@ -1,5 +1,6 @@
 //! The message ids of the rules of each game type in a player's words, written from
-//! RULES.md (the rule ids are kept in brackets so a curious player can look them up).
+//! src/rules/RULES.md (the rule ids are kept in brackets so a curious player can look them
+//! up).
 
 use crate::rules::Variant;
 
@@ -9,7 +10,7 @@ pub const COMMON: &str = "rules-common";
 /// How to aim and strike.
 pub const CONTROLS: &str = "rules-controls";
 
-/// English draughts, from RULES.md CK-1 … CK-13.
+/// English draughts, from src/rules/RULES.md CK-1 … CK-13.
 pub const DRAUGHTS: &str = "rules-draughts";
 
 /// How to move in draughts.

@@ -1,6 +1,50 @@
 //! The player's language: every word the game shows comes from its Project Fluent
 //! messages ([`Words`]), chosen in Settings and kept in settings.json; a new player gets
 //! their system's language. Right-to-left languages mirror the UI ([`mirror`]).
+//!
+//! - **Messages.** One Fluent file per language (`assets/locales/en.ftl`, `hi.ftl`,
+//!   `mr.ftl`, `ur.ftl`, `el.ftl`), built into the binary (`catalog.rs`): menus, the HUD,
+//!   rulings, How to play for every game, the draughts status lines, the lobby, notices and
+//!   errors. Names and numbers are arguments, plurals are Fluent's (with each language's
+//!   plural rules), and the rule ids stay as they are. [`Words`] formats a message by id;
+//!   the core never sees a word (the client turns a ruling's fouls into message ids).
+//!   Reasons that come from below the client (an OS error, a network failure the signaling
+//!   connection reports, a file's parse error) are put into translated sentences as they
+//!   are given, in English.
+//! - **Choice.** On first start the game takes the system's language (`sys-locale`: `LANG`
+//!   and friends on Linux, the browser's language in a page; anything else is English) and
+//!   writes it to `settings.json` (`"language": "hi"`); Settings offers every language in
+//!   its own script and switches every word at once. Default names ("Player 2") follow the
+//!   language; names a player typed stay.
+//! - **Scripts.** Noto Sans is the UI's face (Latin, Greek); the shaper (parley, in Bevy
+//!   0.19) takes any Devanagari run from Noto Sans Devanagari and any Arabic run from Noto
+//!   Naskh Arabic (`src/client/ui/font.rs` names them as the script fallbacks), so
+//!   conjuncts form and Urdu letters join in any text, a Hindi name in an English sentence
+//!   too. Urdu is laid out right to left: paragraphs run by the Unicode bidi algorithm,
+//!   names from other scripts are isolated (Fluent's isolation marks), and every UI node is
+//!   mirrored ([`mirror`]: rows reversed, columns and text aligned right, left and right
+//!   spacing swapped), so the HUD's turn panel and the Home menu move to the right and the
+//!   board to the left.
+//! - **Names** are typed in any script, as the system's keyboard layout or input method
+//!   gives them, and are kept and sent to other players as typed (the other side cleans
+//!   what it shows: `crate::net::name`).
+//! - **Adding a language** is adding its `.ftl` file, its name in `language.rs`, and a
+//!   face in `assets/fonts/` if its script is new (with its licence in
+//!   `assets/README.md`). The tests in `catalog.rs` fail on an id missing or extra in any
+//!   language, an argument English does not have, a rule id dropped, a message that does
+//!   not format, a letter no built-in face has, and an id no code uses.
+//! - **Seen in a real window.** `carrom --language-test DIR` (`src/client/checks/language_tour.rs`)
+//!   shows, in every language, Home, How to play and a match's HUD for carrom, then
+//!   draughts' rules and a draughts game; it saves `home-CODE.png`, `how-to-play-CODE.png`,
+//!   `hud-CODE.png`, `how-to-play-draughts-CODE.png` and `draughts-CODE.png` and prints
+//!   what was on screen. `tests/client/window.rs` runs it under Xvfb and checks that each
+//!   screen shows its language's words, that every letter drawn has a glyph, that no text
+//!   is cut off or overlaps, that Urdu's turn panel and menu sit on the mirrored side with
+//!   the boards beside them, and that every screenshot differs from English's. Shaping is
+//!   tested with the game's faces and fallbacks (`ui/font.rs`): conjuncts form, Arabic
+//!   letters join, and no message of any language shapes to a missing glyph. Headless
+//!   tests (`tests/client/languages.rs`) start in the system's language, switch in
+//!   Settings, and type names in Devanagari, Arabic and Greek.
 
 mod catalog;
 mod language;
