@@ -9,7 +9,7 @@ use std::path::PathBuf;
 /// Arguments of `carrom referee`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The match scenario (JSON; see the README), or `-` for standard input.
+    /// The match scenario (JSON; its format: src/scenario/mod.rs), or `-` for standard input.
     file: PathBuf,
 }
 

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 /// Arguments of `carrom simulate`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The scenario (JSON; see the README), or `-` for standard input.
+    /// The scenario (JSON; its format: src/scenario/mod.rs), or `-` for standard input.
     file: PathBuf,
 }
 
