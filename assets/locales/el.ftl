@@ -269,6 +269,18 @@ replays-open-file = Άνοιγμα αρχείου
 replays-open = Άνοιγμα
 replays-none-written = δεν γράφτηκε καταγραφή
 replays-replay-cannot-show = Η επανάληψη δεν μπορεί να προβληθεί: { $why }.
+record-format = είναι σε μορφή καταγραφής { $found }, ενώ αυτή η έκδοση διαβάζει τη μορφή { $reads }
+record-sim-version = καταγράφηκε από την έκδοση προσομοίωσης { $found } και αυτή είναι η έκδοση { $current }: δεν θα παιζόταν το ίδιο
+record-too-long = δηλώνει { $frames } καρέ, περισσότερα από έναν αγώνα δώδεκα ωρών ({ $most })
+record-after-the-end = έχει εντολές ή χτυπήματα μετά το τελευταίο του καρέ ({ $frames })
+record-bad-input = το καρέ { $frame } έχει μια εντολή που δεν διαβάζεται
+record-no-player = το καρέ { $frame } έχει εντολή για τον παίκτη { $player }, που δεν είναι στον αγώνα
+record-bad-start = η αρχική του κατάσταση δεν διαβάζεται
+record-unknown-game = αναφέρει ένα παιχνίδι που αυτή η έκδοση δεν γνωρίζει ({ $name })
+record-unknown-board = αναφέρει ένα ταμπλό που αυτή η έκδοση δεν γνωρίζει ({ $name })
+record-bad-settings = οι ρυθμίσεις του δεν είναι αγώνα: { $why }
+record-bad-draughts-start = η αρχική του θέση ({ $fen }) δεν διαβάζεται: { $why }
+record-bad-draughts-move = η κίνηση { $ply } ({ $move }) δεν μπορεί να παιχτεί: { $why }
 
 ## Ρυθμίσεις
 

@@ -270,6 +270,18 @@ replays-open-file = Open a file
 replays-open = Open
 replays-none-written = no record was written
 replays-replay-cannot-show = The replay cannot be shown: { $why }.
+record-format = it is in record format { $found }, and this version reads format { $reads }
+record-sim-version = it was recorded by simulation version { $found } and this is version { $current }: it would not play the same
+record-too-long = it claims { $frames } frames, more than a twelve-hour match ({ $most })
+record-after-the-end = it has inputs or strokes after its last frame ({ $frames })
+record-bad-input = frame { $frame } holds an input that cannot be read
+record-no-player = frame { $frame } holds an input for player { $player }, who is not in the match
+record-bad-start = its starting state cannot be read
+record-unknown-game = it names a game this version does not know ({ $name })
+record-unknown-board = it names a board this version does not know ({ $name })
+record-bad-settings = its settings are not a match's: { $why }
+record-bad-draughts-start = its starting position ({ $fen }) cannot be read: { $why }
+record-bad-draughts-move = move { $ply } ({ $move }) cannot be played: { $why }
 
 ## Settings
 

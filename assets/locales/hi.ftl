@@ -262,6 +262,18 @@ replays-open-file = फ़ाइल खोलें
 replays-open = खोलें
 replays-none-written = कोई रिकॉर्ड नहीं लिखा गया
 replays-replay-cannot-show = रीप्ले दिखाया नहीं जा सकता: { $why }।
+record-format = यह रिकॉर्ड फ़ॉर्मैट { $found } में है, और यह संस्करण फ़ॉर्मैट { $reads } पढ़ता है
+record-sim-version = इसे सिमुलेशन संस्करण { $found } ने रिकॉर्ड किया था और यह संस्करण { $current } है: यह वैसा ही नहीं चलेगा
+record-too-long = इसमें { $frames } फ़्रेम होने का दावा है, जो बारह घंटे के मैच ({ $most }) से ज़्यादा है
+record-after-the-end = इसमें आख़िरी फ़्रेम ({ $frames }) के बाद भी इनपुट या स्ट्रोक हैं
+record-bad-input = फ़्रेम { $frame } में एक इनपुट पढ़ा नहीं जा सकता
+record-no-player = फ़्रेम { $frame } में खिलाड़ी { $player } का इनपुट है, जो इस मैच में नहीं है
+record-bad-start = इसकी शुरुआती स्थिति पढ़ी नहीं जा सकती
+record-unknown-game = इसमें ऐसा खेल है जिसे यह संस्करण नहीं जानता ({ $name })
+record-unknown-board = इसमें ऐसा बोर्ड है जिसे यह संस्करण नहीं जानता ({ $name })
+record-bad-settings = इसकी सेटिंग किसी मैच की नहीं हो सकती: { $why }
+record-bad-draughts-start = इसकी शुरुआती स्थिति ({ $fen }) पढ़ी नहीं जा सकती: { $why }
+record-bad-draughts-move = चाल { $ply } ({ $move }) चली नहीं जा सकती: { $why }
 
 ## सेटिंग्स
 

@@ -262,6 +262,18 @@ replays-open-file = फाइल उघडा
 replays-open = उघडा
 replays-none-written = कोणतेही रेकॉर्ड लिहिले गेले नाही
 replays-replay-cannot-show = रीप्ले दाखवता येत नाही: { $why }.
+record-format = हे रेकॉर्ड फॉरमॅट { $found } मध्ये आहे, आणि ही आवृत्ती फॉरमॅट { $reads } वाचते
+record-sim-version = हे सिम्युलेशन आवृत्ती { $found } ने रेकॉर्ड केले आहे आणि ही आवृत्ती { $current } आहे: ते तसेच खेळले जाणार नाही
+record-too-long = यात { $frames } फ्रेम असल्याचा दावा आहे, बारा तासांच्या सामन्यापेक्षा ({ $most }) जास्त
+record-after-the-end = यात शेवटच्या फ्रेमनंतरही ({ $frames }) इनपुट किंवा स्ट्रोक आहेत
+record-bad-input = फ्रेम { $frame } मधील एक इनपुट वाचता येत नाही
+record-no-player = फ्रेम { $frame } मध्ये खेळाडू { $player } चा इनपुट आहे, जो या सामन्यात नाही
+record-bad-start = याची सुरुवातीची स्थिती वाचता येत नाही
+record-unknown-game = यात असा खेळ आहे जो ही आवृत्ती ओळखत नाही ({ $name })
+record-unknown-board = यात असा बोर्ड आहे जो ही आवृत्ती ओळखत नाही ({ $name })
+record-bad-settings = याची सेटिंग्ज कोणत्याही सामन्याची असू शकत नाहीत: { $why }
+record-bad-draughts-start = याची सुरुवातीची स्थिती ({ $fen }) वाचता येत नाही: { $why }
+record-bad-draughts-move = चाल { $ply } ({ $move }) खेळता येत नाही: { $why }
 
 ## सेटिंग्ज
 

@@ -269,6 +269,18 @@ replays-open-file = فائل کھولیں
 replays-open = کھولیں
 replays-none-written = کوئی ریکارڈ نہیں لکھا گیا
 replays-replay-cannot-show = ری پلے دکھایا نہیں جا سکتا: { $why }۔
+record-format = یہ ریکارڈ فارمیٹ { $found } میں ہے، اور یہ ورژن فارمیٹ { $reads } پڑھتا ہے
+record-sim-version = اسے سمولیشن ورژن { $found } نے ریکارڈ کیا تھا اور یہ ورژن { $current } ہے: یہ ویسا نہیں چلے گا
+record-too-long = اس میں { $frames } فریم ہونے کا دعویٰ ہے، جو بارہ گھنٹے کے میچ ({ $most }) سے زیادہ ہے
+record-after-the-end = اس میں آخری فریم ({ $frames }) کے بعد بھی ان پٹ یا اسٹروک ہیں
+record-bad-input = فریم { $frame } میں ایک ان پٹ پڑھا نہیں جا سکتا
+record-no-player = فریم { $frame } میں کھلاڑی { $player } کا ان پٹ ہے، جو اس میچ میں نہیں ہے
+record-bad-start = اس کی ابتدائی حالت پڑھی نہیں جا سکتی
+record-unknown-game = اس میں ایسا کھیل ہے جسے یہ ورژن نہیں جانتا ({ $name })
+record-unknown-board = اس میں ایسا بورڈ ہے جسے یہ ورژن نہیں جانتا ({ $name })
+record-bad-settings = اس کی سیٹنگز کسی میچ کی نہیں ہو سکتیں: { $why }
+record-bad-draughts-start = اس کی ابتدائی پوزیشن ({ $fen }) پڑھی نہیں جا سکتی: { $why }
+record-bad-draughts-move = چال { $ply } ({ $move }) چلی نہیں جا سکتی: { $why }
 
 ## سیٹنگز
 

@@ -87,7 +87,7 @@ pub fn run(args: &Args) -> Exit {
                 };
                 ended(print_lines(command, [summary]), differs)
             }
-            Err(e) => bad(e),
+            Err(e) => bad(e.to_string()),
         };
     }
     desync(command, value, bad)

@@ -10,7 +10,7 @@ use crate::draughts::turns::TurnGame;
 use crate::draughts::{Draughts, Move, Moves};
 use crate::game::Input;
 use crate::record::carrom::{hex, unhex};
-use crate::record::{CarromLog, DraughtsLog, GameLog, MatchRecord};
+use crate::record::{CarromLog, DraughtsLog, GameLog, MatchRecord, RecordError};
 use serde::{Deserialize, Serialize};
 
 /// Every frame a peer simulated: the inputs and the state's hash at the frame's start. A
@@ -137,13 +137,17 @@ impl DesyncRecord {
 
     /// Re-runs the match frame by frame and compares each frame's hash with this peer's.
     pub fn replay(&self) -> Result<Replay, String> {
-        self.record.playable()?;
+        let unplayable = |e: RecordError| e.to_string();
+        self.record.playable().map_err(unplayable)?;
         let (mut state, frames): (Watched, Vec<Vec<Input>>) = match &self.record.game {
             GameLog::Carrom(log) => {
-                (Watched::Carrom(log.first_state()?), log.frames().collect::<Result<_, _>>()?)
+                let first = log.first_state().map_err(unplayable)?;
+                let frames = log.frames().collect::<Result<_, _>>().map_err(unplayable)?;
+                (Watched::Carrom(first), frames)
             }
             GameLog::Draughts(log) => {
-                let first = log.games()?.first().copied().ok_or("a game with no start")?;
+                let games = log.games().map_err(unplayable)?;
+                let first = games.first().copied().ok_or("a game with no start")?;
                 let game = Watched::Draughts(TurnGame::new(first, u32::from(log.black.min(1))));
                 let frames = self.desync.inputs.iter().enumerate().map(|(frame, inputs)| {
                     let read = inputs.iter().map(|text| unhex(text));

@@ -4,7 +4,7 @@
 //! re-simulating with just those, and no action on every other frame, gives every frame's
 //! state again exactly.
 
-use super::{Difference, Verdict, hex64};
+use super::{Difference, RecordError, Verdict, hex64};
 use crate::game::{Input, Match, Phase, advance};
 use crate::rules::{Settings, Variant};
 use crate::sim::PresetId;
@@ -47,7 +47,7 @@ pub struct Frames<'a> {
 }
 
 impl Iterator for Frames<'_> {
-    type Item = Result<Vec<Input>, String>;
+    type Item = Result<Vec<Input>, RecordError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.frame >= self.frames {
@@ -58,10 +58,10 @@ impl Iterator for Frames<'_> {
             self.entries.peek().filter(|_| self.next_at == self.frame)
         {
             let Some(input) = unhex(text) else {
-                return Some(Err(format!("frame {}: bad input {text:?}", self.frame)));
+                return Some(Err(RecordError::BadInput { frame: self.frame, text: text.clone() }));
             };
             let Some(slot) = inputs.get_mut(*player as usize) else {
-                return Some(Err(format!("frame {}: no player {player}", self.frame)));
+                return Some(Err(RecordError::NoPlayer { frame: self.frame, player: *player }));
             };
             *slot = input;
             self.entries.next();
@@ -120,12 +120,12 @@ impl CarromLog {
     }
 
     /// The settings it was played with.
-    pub fn settings(&self) -> Result<Settings, String> {
+    pub fn settings(&self) -> Result<Settings, RecordError> {
         settings_of(&self.variant, self.players, &self.board, self.shot_clock, self.seed)
     }
 
     /// The match as it stood when the record began.
-    pub fn first_state(&self) -> Result<Match, String> {
+    pub fn first_state(&self) -> Result<Match, RecordError> {
         let settings = self.settings()?;
         let Some(text) = &self.start else { return Ok(Match::new(settings)) };
         let bytes: Option<Vec<u8>> = (0..text.len() / 2)
@@ -134,25 +134,21 @@ impl CarromLog {
         bytes
             .and_then(|b| Match::from_bytes(&b))
             .filter(|m| m.settings() == &settings)
-            .ok_or_else(|| "the starting state cannot be read".to_string())
+            .ok_or(RecordError::Start)
     }
 
     /// Whether its lengths are ones a match can have: at most [`MAX_FRAMES`] frames, and
     /// every input and boundary within them. Checked before anything is simulated.
     ///
     /// [`MAX_FRAMES`]: super::MAX_FRAMES
-    pub fn sound(&self) -> Result<(), String> {
+    pub fn sound(&self) -> Result<(), RecordError> {
         if self.frames > super::MAX_FRAMES {
-            return Err(format!(
-                "it claims {} frames, more than a match of twelve hours ({})",
-                self.frames,
-                super::MAX_FRAMES
-            ));
+            return Err(RecordError::TooLong { frames: self.frames, most: super::MAX_FRAMES });
         }
         let inputs_end: u64 = self.inputs.iter().map(|(gap, _, _)| u64::from(*gap)).sum();
         let boundaries_end = self.boundaries.iter().map(|(at, _)| *at).max().unwrap_or(0);
         if inputs_end > u64::from(self.frames) || boundaries_end > self.frames {
-            return Err(format!("it has inputs or strokes after its last frame ({})", self.frames));
+            return Err(RecordError::AfterTheEnd { frames: self.frames });
         }
         Ok(())
     }
@@ -170,7 +166,7 @@ impl CarromLog {
     }
 
     /// Re-simulates the match and compares each boundary's hash with the record.
-    pub fn verify(&self) -> Result<Verdict, String> {
+    pub fn verify(&self) -> Result<Verdict, RecordError> {
         let mut m = self.first_state()?;
         let mut boundaries = self.boundaries.iter().enumerate().peekable();
         let mut checked = 0;
@@ -216,7 +212,7 @@ impl CarromLog {
     }
 
     /// The match as it stood at boundary `index` (re-simulated from the start).
-    pub fn at_boundary(&self, index: usize) -> Result<Match, String> {
+    pub fn at_boundary(&self, index: usize) -> Result<Match, RecordError> {
         let target = self.boundaries.get(index).map_or(self.frames, |b| b.0);
         let mut m = self.first_state()?;
         for inputs in self.frames().take(target as usize) {
@@ -259,11 +255,12 @@ pub fn settings_of(
     board: &str,
     shot_clock: u16,
     seed: u64,
-) -> Result<Settings, String> {
+) -> Result<Settings, RecordError> {
     let variant =
-        Variant::from_name(variant).ok_or_else(|| format!("unknown game type {variant:?}"))?;
-    let preset = PresetId::from_name(board).ok_or_else(|| format!("unknown board {board:?}"))?;
-    Settings::new(variant, players, preset, shot_clock, seed).map_err(|e| e.to_string())
+        Variant::from_name(variant).ok_or_else(|| RecordError::UnknownGame(variant.into()))?;
+    let preset =
+        PresetId::from_name(board).ok_or_else(|| RecordError::UnknownBoard(board.into()))?;
+    Ok(Settings::new(variant, players, preset, shot_clock, seed)?)
 }
 
 /// An input as records write it: its 12 bytes in hex.

@@ -2,7 +2,7 @@
 //! hash after it. The moves are the line on the board at the end: a move taken back is
 //! not in it.
 
-use super::{Difference, Verdict, hex64};
+use super::{Difference, RecordError, Verdict, hex64};
 use crate::determinism::fnv1a64;
 use crate::draughts::pdn::{read_fen, read_move, write_fen, write_move};
 use crate::draughts::{Draughts, Move, Position};
@@ -44,13 +44,17 @@ impl DraughtsLog {
     }
 
     /// The game at the start and after each move, re-played from the record.
-    pub fn games(&self) -> Result<Vec<Draughts>, String> {
-        let start = read_fen(&self.start).map_err(|e| format!("start {:?}: {e}", self.start))?;
+    pub fn games(&self) -> Result<Vec<Draughts>, RecordError> {
+        let start = read_fen(&self.start)
+            .map_err(|why| RecordError::DraughtsStart { fen: self.start.clone(), why })?;
         let mut game = Draughts::from(start);
         let mut games = vec![game];
         for (ply, text) in self.moves.iter().enumerate() {
-            let m = read_move(&game.position, text)
-                .map_err(|e| format!("move {} ({text}): {e}", ply + 1))?;
+            let m = read_move(&game.position, text).map_err(|why| RecordError::DraughtsMove {
+                ply: ply + 1,
+                text: text.clone(),
+                why,
+            })?;
             game.play(&m);
             games.push(game);
         }
@@ -58,7 +62,7 @@ impl DraughtsLog {
     }
 
     /// Re-plays the moves and compares the hash after each with the record.
-    pub fn verify(&self) -> Result<Verdict, String> {
+    pub fn verify(&self) -> Result<Verdict, RecordError> {
         let games = self.games()?;
         let boundaries = self.hashes.len();
         for (ply, recorded) in self.hashes.iter().enumerate() {

@@ -111,6 +111,9 @@
 
 pub mod carrom;
 pub mod draughts;
+mod error;
+
+pub use error::RecordError;
 
 pub use carrom::CarromLog;
 pub use draughts::DraughtsLog;
@@ -197,16 +200,12 @@ impl MatchRecord {
 
     /// Whether this version can play it back: the same format and simulation version, and
     /// lengths a match can have.
-    pub fn playable(&self) -> Result<(), String> {
+    pub fn playable(&self) -> Result<(), RecordError> {
         if self.format != FORMAT {
-            return Err(format!("record format {} (this version reads {FORMAT})", self.format));
+            return Err(RecordError::Format { found: self.format, reads: FORMAT });
         }
         if self.sim_version != SIM_VERSION {
-            return Err(format!(
-                "recorded by simulation version {} (this is version {SIM_VERSION}): it would not \
-                 play the same",
-                self.sim_version
-            ));
+            return Err(RecordError::SimVersion { found: self.sim_version, current: SIM_VERSION });
         }
         match &self.game {
             GameLog::Carrom(log) => log.sound(),
@@ -215,7 +214,7 @@ impl MatchRecord {
     }
 
     /// Re-simulates the record and compares every boundary's hash with the recorded one.
-    pub fn verify(&self) -> Result<Verdict, String> {
+    pub fn verify(&self) -> Result<Verdict, RecordError> {
         self.playable()?;
         match &self.game {
             GameLog::Carrom(log) => log.verify(),

@@ -6,7 +6,7 @@ use carrom::bot::random_stroke;
 use carrom::determinism::mix;
 use carrom::draughts::{Draughts, Moves};
 use carrom::game::{Input, Match, Phase, advance};
-use carrom::record::{CarromLog, DraughtsLog, GameLog, MatchRecord};
+use carrom::record::{CarromLog, DraughtsLog, GameLog, MatchRecord, RecordError};
 use carrom::rules::{Settings, Variant};
 use carrom::sim::{PresetId, SIM_VERSION, Stroke};
 
@@ -152,7 +152,9 @@ fn a_record_from_another_simulation_version_says_so() {
     assert!(record.verify().is_ok());
     record.sim_version = SIM_VERSION + 1;
     let error = record.verify().unwrap_err();
-    assert!(error.contains("simulation version"), "{error}");
+    let found = SIM_VERSION + 1;
+    assert_eq!(error, RecordError::SimVersion { found, current: SIM_VERSION });
+    assert!(error.to_string().contains("simulation version"), "{error}");
     let text = serde_json::to_string(&record).unwrap();
     assert_eq!(serde_json::from_str::<MatchRecord>(&text).unwrap(), record, "it reads back");
 }

@@ -11,7 +11,7 @@ use crate::client::ui::{self, Action, MenuSet, palette};
 use crate::client::words::Words;
 use crate::draughts::{Colour, Draughts, Move, Moves};
 use crate::game::{Input, Match, advance};
-use crate::record::{GameLog, MatchRecord};
+use crate::record::{GameLog, MatchRecord, RecordError};
 use bevy::prelude::*;
 
 /// The parts of the timeline one can click.
@@ -49,7 +49,7 @@ pub struct Replaying {
 
 impl Replaying {
     /// Ready to watch `record` from its start, or why it cannot be shown.
-    pub fn open(record: MatchRecord) -> Result<Replaying, String> {
+    pub fn open(record: MatchRecord) -> Result<Replaying, RecordError> {
         record.playable()?;
         let mut replaying = Replaying {
             frames: Vec::new(),

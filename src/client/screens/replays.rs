@@ -9,7 +9,7 @@ use crate::client::hosts::replay::{Replaying, watch};
 use crate::client::hosts::tape::LastRecord;
 use crate::client::persistence::{Storage, records};
 use crate::client::ui::{self, Action, MenuSet, palette};
-use crate::client::words::Words;
+use crate::client::words::{Words, record_error};
 use crate::record::{GameLog, MatchRecord};
 use crate::rules::Variant;
 use bevy::input::keyboard::KeyboardInput;
@@ -151,7 +151,8 @@ fn act(
                         watch(&mut commands, replaying, &mut screen, &mut host, &mut game)
                     }
                     Err(why) => {
-                        list.note = Some(w.with("replays-cannot-show", &[("why", why.into())]));
+                        let why = ("why", record_error(&w, &why).into());
+                        list.note = Some(w.with("replays-cannot-show", &[why]));
                     }
                 }
             }
@@ -168,7 +169,9 @@ fn act(
             Action::OpenRecord => {
                 list.typing = false;
                 let path = PathBuf::from(list.path.trim());
-                match records::read(&path).and_then(Replaying::open) {
+                match records::read(&path)
+                    .and_then(|record| Replaying::open(record).map_err(|e| record_error(&w, &e)))
+                {
                     Ok(replaying) => {
                         watch(&mut commands, replaying, &mut screen, &mut host, &mut game)
                     }
@@ -269,7 +272,8 @@ fn watch_last(
         return;
     }
     let opened = match last.as_deref() {
-        Some(LastRecord(Ok(path))) => records::read(path).and_then(Replaying::open),
+        Some(LastRecord(Ok(path))) => records::read(path)
+            .and_then(|record| Replaying::open(record).map_err(|e| record_error(&w, &e))),
         Some(LastRecord(Err(why))) => Err(why.clone()),
         None => Err(w.get("replays-none-written")),
     };

@@ -49,11 +49,13 @@
 mod catalog;
 mod language;
 pub mod mirror;
+mod record_error;
 
 #[cfg(test)]
 pub use catalog::source;
 pub use catalog::{Arg, Words};
 pub use language::Language;
+pub use record_error::record_error;
 
 use bevy::prelude::*;
 
