@@ -417,35 +417,55 @@ fn on_a_machine_with_only_loopback_webrtc_says_why_it_cannot_start() {
     assert!(dropped.is_ok_and(|s| s.success()), "the multicast route could not be removed");
     let (url, stop) = signaling();
     let dir = diagnostics_dir(test);
-    let mut players: Vec<Child> = (0..2)
+    // Each peer's words are read as they come, so neither ever waits on a full pipe.
+    let (mut children, readers): (Vec<Child>, Vec<_>) = (0..2)
         .map(|_| {
-            command(&url, "0123456789ABG", 2, "freestyle", &dir, &[])
+            let mut child = command(&url, "0123456789ABG", 2, "freestyle", &dir, &[])
                 .stderr(Stdio::piped())
                 .spawn()
-                .unwrap()
+                .unwrap();
+            let mut stderr = child.stderr.take().unwrap();
+            let reader = std::thread::spawn(move || {
+                let mut said = String::new();
+                let _ = std::io::Read::read_to_string(&mut stderr, &mut said);
+                said
+            });
+            (child, reader)
         })
-        .collect();
-    // The peer that makes the connection fails at once; the other would wait its whole
-    // connect timeout for a player who may come back, so it is stopped then.
+        .unzip();
+    // The peer that makes the connection fails at once. The other either hears that its
+    // opponent left before the first frame (and says so), or would wait its whole connect
+    // timeout; whichever ends first, the other gets a few seconds more, then is stopped.
     let deadline = Instant::now() + Duration::from_secs(60);
-    let first = loop {
-        if let Some(i) = (0..2).find(|&i| players[i].try_wait().ok().flatten().is_some()) {
-            break i;
+    let mut ended: Vec<Option<i32>> = vec![None; 2];
+    let mut grace: Option<Instant> = None;
+    while ended.iter().any(Option::is_none) {
+        for (i, child) in children.iter_mut().enumerate() {
+            if ended[i].is_none()
+                && let Some(status) = child.try_wait().ok().flatten()
+            {
+                ended[i] = Some(status.code().unwrap_or(-1));
+                grace.get_or_insert(Instant::now() + Duration::from_secs(10));
+            }
+        }
+        if grace.is_some_and(|g| Instant::now() > g) {
+            break;
         }
         assert!(Instant::now() < deadline, "neither peer said anything within 60 s");
         std::thread::sleep(Duration::from_millis(100));
-    };
-    let mut failed = players.remove(first);
-    for mut other in players {
-        let _ = other.kill();
-        let _ = other.wait();
+    }
+    for child in &mut children {
+        let _ = child.kill();
+        let _ = child.wait();
     }
     let _ = stop.send(());
-    let mut said = String::new();
-    std::io::Read::read_to_string(&mut failed.stderr.take().unwrap(), &mut said).unwrap();
-    let code = failed.wait().unwrap().code();
-    eprintln!("exit {code:?}: {said}");
-    assert_eq!(code, Some(1), "no match could be played");
-    assert!(said.contains("WebRTC could not start on this machine"), "{said}");
+    let words: Vec<String> = readers.into_iter().map(|r| r.join().unwrap()).collect();
+    for (code, said) in ended.iter().zip(&words) {
+        eprintln!("exit {code:?}: {said}");
+    }
+    let told = (0..2).find(|&i| words[i].contains("WebRTC could not start on this machine"));
+    let Some(told) = told else { panic!("no peer said why: {words:#?}") };
+    assert_eq!(ended[told], Some(1), "no match could be played");
+    let said = words.join("\n");
     assert!(!said.contains("signaling server ended"), "the server is not to blame: {said}");
 }
