@@ -39,6 +39,7 @@ hud-owes = χρωστά { $count ->
 }
 hud-last-stroke = Τελευταία βολή
 hud-power = Δύναμη
+hud-pause = Παύση
 piece-white = { $count ->
     [one] ένα λευκό
    *[other] { $count } λευκά

@@ -40,6 +40,7 @@ hud-owes = owes { $count ->
 }
 hud-last-stroke = Last stroke
 hud-power = Power
+hud-pause = Pause
 piece-white = { $count ->
     [one] a white
    *[other] { $count } whites

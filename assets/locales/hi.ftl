@@ -35,6 +35,7 @@ hud-pocketed = पॉकेट की: { $pieces }
 hud-owes = { $count } गोटी बाक़ी देनी है
 hud-last-stroke = पिछला स्ट्रोक
 hud-power = ताक़त
+hud-pause = रोकें
 piece-white = { $count ->
     [one] एक सफ़ेद
    *[other] { $count } सफ़ेद

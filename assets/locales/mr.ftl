@@ -35,6 +35,7 @@ hud-pocketed = खिशात घातले: { $pieces }
 hud-owes = { $count } तुकडा देणे बाकी
 hud-last-stroke = मागचा स्ट्रोक
 hud-power = जोर
+hud-pause = थांबवा
 piece-white = { $count ->
     [one] एक पांढरा
    *[other] { $count } पांढरे

@@ -39,6 +39,7 @@ hud-owes = { $count ->
 }
 hud-last-stroke = پچھلا اسٹروک
 hud-power = زور
+hud-pause = روکیں
 piece-white = { $count ->
     [one] ایک سفید
    *[other] { $count } سفید

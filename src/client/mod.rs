@@ -84,7 +84,7 @@ impl Plugin for ClientPlugin {
 }
 
 /// Presentation: the camera, the board, the pieces, the aim guide, sounds, and the mouse
-/// turned into [`BoardPointer`] messages. Needs the render plugins.
+/// and fingers turned into [`BoardPointer`] messages. Needs the render plugins.
 pub struct ViewPlugin;
 
 impl Plugin for ViewPlugin {
@@ -92,6 +92,7 @@ impl Plugin for ViewPlugin {
         app.add_plugins((
             ui::FontPlugin,
             ui::ScalePlugin,
+            board::touch::TouchPlugin,
             audio::AudioPlugin,
             carrom::CarromViewPlugin,
             draughts::DraughtsViewPlugin,

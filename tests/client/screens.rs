@@ -114,7 +114,8 @@ pub(crate) fn play_with_pointer(app: &mut App, stroke: Stroke) {
     pointer(app, to, PointerAction::Move);
     pointer(app, to, PointerAction::Release);
     let turn = stroke.angle as f32 / 65_536.0 * std::f32::consts::TAU;
-    let pull = stroke.power as f32 / FULL_POWER as f32 * 20.0;
+    let radius = preset.striker_radius.0 as f32 / Fx::PER_CM as f32;
+    let pull = radius + stroke.power as f32 / FULL_POWER as f32 * 20.0;
     let back = to - Vec2::from_angle(turn) * pull;
     pointer(app, back, PointerAction::Press);
     pointer(app, back, PointerAction::Release);
@@ -307,6 +308,31 @@ fn a_pull_let_go_back_at_the_striker_cancels_instead_of_striking() {
     run_until(&mut app, 5, |_| false);
     assert_eq!(local(&app).current.next_stroke(), m.next_stroke());
     assert_eq!(local(&app).current.phase(), Phase::Aim);
+}
+
+#[test]
+fn a_pull_the_system_takes_away_cancels_and_the_next_pull_strikes() {
+    let mut app = client(&home("taken-pull"), 4);
+    start(&mut app, Variant::Freestyle, 2);
+    app.update();
+    let m = local(&app).current;
+    let control = *app.world().resource::<AimControl>();
+    let striker = board_point(
+        m.shooter().striker_spot(m.table().preset(), Fx::milli_cm(control.stroke.placement as i32)),
+    );
+    let back = carrom::client::baseline_axis(m.shooter()).perp();
+    // A call comes in mid-pull: the system takes the finger; nothing is struck.
+    pointer(&mut app, striker - back * 8.0, PointerAction::Press);
+    pointer(&mut app, striker - back * 15.0, PointerAction::Move);
+    pointer(&mut app, striker - back * 15.0, PointerAction::Cancel);
+    run_until(&mut app, 5, |_| false);
+    assert_eq!(local(&app).current.next_stroke(), m.next_stroke());
+    assert_eq!(app.world().resource::<AimControl>().stroke.power, 0, "the aim is let go");
+    // Pulled again and lifted, it strikes.
+    pointer(&mut app, striker - back * 8.0, PointerAction::Press);
+    pointer(&mut app, striker - back * 15.0, PointerAction::Release);
+    let struck = run_until(&mut app, 5, |a| local(a).current.next_stroke() != m.next_stroke());
+    assert!(struck, "the second pull strikes");
 }
 
 #[test]

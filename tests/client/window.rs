@@ -29,29 +29,31 @@ impl Drop for Xvfb {
     }
 }
 
+/// An Xvfb server on a display it chose itself and named on its stdout (`-displayfd`):
+/// tests starting theirs at the same moment never end up sharing one.
 fn start_xvfb() -> Result<Xvfb, String> {
-    let number = (90..120)
-        .find(|n| !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists())
-        .ok_or("no free X display number in 90..120")?;
-    let display = format!(":{number}");
     // Room for the largest window the smoke run opens.
-    let screen = "2560x1440x24".to_string();
-    let child = Command::new("Xvfb")
-        .args([&display, "-screen", "0", &screen, "-nolisten", "tcp"])
-        .stdout(Stdio::null())
+    let mut child = Command::new("Xvfb")
+        .args(["-displayfd", "1", "-screen", "0", "2560x1440x24", "-nolisten", "tcp"])
+        .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .map_err(|e| format!("Xvfb could not start: {e}"))?;
-    let xvfb = Xvfb { child, display, number };
-    let socket = format!("/tmp/.X11-unix/X{number}");
-    let deadline = Instant::now() + Duration::from_secs(15);
-    while !Path::new(&socket).exists() {
-        if Instant::now() > deadline {
-            return Err("Xvfb did not open its display within 15 s".into());
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    Ok(xvfb)
+    let stdout = child.stdout.take().expect("Xvfb's stdout");
+    let (said, heard) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut line);
+        let _ = said.send(line);
+    });
+    let number =
+        heard.recv_timeout(Duration::from_secs(15)).ok().and_then(|l| l.trim().parse().ok());
+    let Some(number) = number else {
+        let _ = child.kill();
+        let _ = child.wait();
+        return Err("Xvfb did not open a display within 15 s".into());
+    };
+    Ok(Xvfb { child, display: format!(":{number}"), number })
 }
 
 /// A PulseAudio server on a null sink in its own runtime directory, and `parec` recording
@@ -222,6 +224,11 @@ impl Picture {
 /// Perceived brightness, 0–255.
 fn luma(p: [u8; 3]) -> i32 {
     (299 * p[0] as i32 + 587 * p[1] as i32 + 114 * p[2] as i32) / 1000
+}
+
+/// The window's own colour, where nothing is drawn (palette::BACKDROP).
+fn backdrop(p: [u8; 3]) -> bool {
+    [26u8, 28, 33].iter().zip(p).all(|(&a, b)| a.abs_diff(b) <= 6)
 }
 
 /// A warm wood tone: red over green over blue, well apart.
@@ -417,7 +424,7 @@ fn home_and_a_break_render_in_a_real_window() {
 
     // No text anywhere is off the window, cut off, squeezed or over another.
     let audits = figures["text_problems"].as_object().expect("text audits in the figures");
-    assert_eq!(audits.len(), 6, "six screens audited: {audits:?}");
+    assert_eq!(audits.len(), 10, "ten screens audited: {audits:?}");
     for (screen, found) in audits {
         assert_eq!(found.as_array().map(Vec::len), Some(0), "texts on {screen}: {found}");
     }
@@ -441,6 +448,27 @@ fn home_and_a_break_render_in_a_real_window() {
         let area = ((beside.2 - beside.0) * (beside.3 - beside.1)) as usize;
         let wood = home.pixels(beside).into_iter().filter(|&p| wooden(p)).count();
         assert!(wood * 2 > area, "{name}: the board shows beside the menu ({wood} of {area})");
+    }
+
+    // A phone held upright: the board on top, the window's width across, and under it the
+    // menu (on Home) or the HUD (in a match).
+    for name in
+        ["home-390x844.png", "home-360x640.png", "match-390x844.png", "draughts-390x844.png"]
+    {
+        let upright = Picture::load(&dir.join(name));
+        assert!(upright.height > upright.width, "{name}: upright");
+        let (w, h) = (upright.width, upright.height);
+        let top = if name.starts_with("home") {
+            (w * 3 / 8, h / 20, w * 5 / 8, h / 6)
+        } else {
+            (w / 4, w / 4, w * 3 / 4, w * 3 / 4)
+        };
+        let area = ((top.2 - top.0) * (top.3 - top.1)) as usize;
+        let board = upright.pixels(top).into_iter().filter(|&p| !backdrop(p)).count();
+        assert!(board * 10 > area * 9, "{name}: the board is drawn on top ({board} of {area})");
+        let under = (0, h * 3 / 4, w, h);
+        let text = upright.bright(under, 200);
+        assert!(text > 300, "{name}: words under the board ({text} bright pixels)");
     }
 
     let aim = Picture::load(&dir.join("aim.png"));

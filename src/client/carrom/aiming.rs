@@ -1,19 +1,20 @@
 //! The local shooter's controls, turned into the integer input the game reads.
 //!
-//! Mouse: drag the striker along the baseline to place it (only legal spots, CM-4); drag
-//! anywhere else to pull back like a slingshot — the striker flies away from the pointer,
-//! harder the further it is pulled — and let go to strike. Keyboard: ←/→ place, ↑/↓ turn
+//! Mouse or finger: drag the striker along the baseline to place it (only legal spots,
+//! CM-4); drag anywhere else to pull back like a slingshot — the striker flies away from
+//! the pointer, harder the further past its edge it is pulled — and let go to strike, or
+//! let go inside the striker to cancel. Keyboard: ←/→ place, ↑/↓ turn
 //! the aim (Shift for fine steps), hold Space to charge and release to strike. Either way
 //! the stroke is committed only by [`Input::commit`], as src/ARCHITECTURE.md requires.
 
-use crate::client::board::pointer::{BoardPointer, PointerAction};
+use crate::client::board::pointer::{BoardPointer, PointerAction, PointerSystems};
 use crate::client::flow::{Controller, PausableSystems};
 use crate::client::hosts::{LocalMatch, MatchSystems};
 use crate::game::{Input, Match, Phase};
 use crate::sim::{Angle, FULL_POWER, Fx, Seat, Stroke, Table};
 use bevy::prelude::*;
 
-/// Pulling back this far (cm) gives full power.
+/// Pulling back this far (cm) past the striker's edge gives full power.
 pub const PULL_FOR_FULL_POWER: f32 = 20.0;
 
 /// Less power than this (ten-thousandths) is no stroke: letting go cancels the aim.
@@ -57,9 +58,10 @@ pub(super) struct AimingPlugin;
 
 impl Plugin for AimingPlugin {
     fn build(&self, app: &mut App) {
-        app.add_message::<BoardPointer>()
-            .init_resource::<AimControl>()
-            .add_systems(Update, aim.in_set(MatchSystems).in_set(PausableSystems));
+        app.add_message::<BoardPointer>().init_resource::<AimControl>().add_systems(
+            Update,
+            aim.in_set(MatchSystems).in_set(PausableSystems).after(PointerSystems),
+        );
     }
 }
 
@@ -128,23 +130,27 @@ impl AimControl {
     fn pointer(&mut self, m: &Match, event: &BoardPointer) {
         let table = m.table();
         let striker = self.striker_at(table);
-        let grab = crate::client::carrom::board_view::cm(table.preset().striker_radius) * 1.5;
+        let radius = crate::client::carrom::board_view::cm(table.preset().striker_radius);
         match (event.action, self.drag) {
-            (PointerAction::Press, _) if event.at.distance(striker) <= grab => {
+            (PointerAction::Press, _) if event.at.distance(striker) <= radius * 1.5 => {
                 self.drag = Drag::Placing;
             }
             (PointerAction::Press, _) => {
                 self.drag = Drag::Pulling;
-                self.pull(striker, event.at);
+                self.pull(striker, radius, event.at);
             }
             (PointerAction::Move, Drag::Placing) => self.place_towards(table, event.at),
-            (PointerAction::Move, Drag::Pulling) => self.pull(striker, event.at),
+            (PointerAction::Move, Drag::Pulling) => self.pull(striker, radius, event.at),
             (PointerAction::Release, Drag::Pulling) => {
-                self.pull(striker, event.at);
+                self.pull(striker, radius, event.at);
                 self.drag = Drag::None;
                 self.release(table);
             }
-            (PointerAction::Release, _) => self.drag = Drag::None,
+            (PointerAction::Cancel, Drag::Pulling) => {
+                self.drag = Drag::None;
+                self.stroke.power = 0;
+            }
+            (PointerAction::Release | PointerAction::Cancel, _) => self.drag = Drag::None,
             (PointerAction::Move, Drag::None) => {}
         }
     }
@@ -190,10 +196,13 @@ impl AimControl {
         }
     }
 
-    /// Aims away from `pointer` through the striker, with power from the pull's length.
-    fn pull(&mut self, striker: Vec2, pointer: Vec2) {
+    /// Aims away from `pointer` through the striker, with power from how far the pull
+    /// reaches past the striker's edge: pulled back into the striker, it is no stroke, so
+    /// letting go there cancels.
+    fn pull(&mut self, striker: Vec2, radius: f32, pointer: Vec2) {
         let pull = striker - pointer;
-        if pull.length() < 0.05 {
+        let beyond = pull.length() - radius;
+        if beyond <= 0.0 {
             self.stroke.power = 0;
             return;
         }
@@ -201,7 +210,7 @@ impl AimControl {
         let absolute = (turns.rem_euclid(1.0) * 65_536.0) as i64 as u16;
         let off = Angle(absolute).minus(self.seat.forward()) as f32;
         self.set_aim_offset(off);
-        let power = (pull.length() / PULL_FOR_FULL_POWER).min(1.0) * FULL_POWER as f32;
+        let power = (beyond / PULL_FOR_FULL_POWER).min(1.0) * FULL_POWER as f32;
         self.stroke.power = power as u16;
     }
 

@@ -1,10 +1,12 @@
-//! The camera: the whole board in the middle of the window between the HUD's panels,
-//! turned so the shooter's baseline is at the bottom (smoothly; in vs Bot it stays with
-//! the person), and the mouse turned into [`BoardPointer`] messages.
+//! The camera: the whole board in the middle of the window between the HUD's panels (in
+//! portrait, at the top, the window's width across, the panels under it), turned so the
+//! shooter's baseline is at the bottom (smoothly; in vs Bot it stays with the person), and
+//! the mouse turned into [`BoardPointer`] messages.
 
-use crate::client::board::pointer::{BoardPointer, PointerAction};
+use crate::client::board::pointer::{BoardPointer, PointerAction, PointerSystems};
 use crate::client::flow::{PausableSystems, Screen};
 use crate::client::hosts::LocalMatch;
+use crate::client::ui::{ActionButton, Orientation};
 use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -25,8 +27,8 @@ impl Plugin for CameraPlugin {
         app.add_systems(Startup, spawn).add_systems(
             Update,
             (
-                turn_to_shooter.run_if(resource_exists::<LocalMatch>),
-                read_mouse.in_set(PausableSystems),
+                (turn_to_shooter.run_if(resource_exists::<LocalMatch>), fit_view).chain(),
+                read_mouse.in_set(PointerSystems).in_set(PausableSystems),
             ),
         );
         app.add_systems(OnExit(Screen::Game), face_south);
@@ -74,6 +76,50 @@ fn turn_to_shooter(
     }
 }
 
+/// The width (cm) the camera always shows in `orientation`: the board and the panels beside
+/// it, or the board alone across the window.
+fn view_width(orientation: Orientation) -> f32 {
+    match orientation {
+        Orientation::Landscape => VIEW_WIDTH,
+        Orientation::Portrait => VIEW_HEIGHT,
+    }
+}
+
+/// Fits the view to the window's orientation; during a match in portrait, moves it so the
+/// board sits at the window's top, whichever way the view is turned.
+fn fit_view(
+    orientation: Res<Orientation>,
+    screen: Res<State<Screen>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    mut cameras: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
+) {
+    let Ok(window) = windows.single() else { return };
+    let size = window.size();
+    for (mut transform, mut projection) in &mut cameras {
+        let width = view_width(*orientation);
+        let stale = matches!(&*projection, Projection::Orthographic(o)
+            if !matches!(o.scaling_mode, ScalingMode::AutoMin { min_width, .. } if min_width == width));
+        if stale && let Projection::Orthographic(ortho) = &mut *projection {
+            ortho.scaling_mode = ScalingMode::AutoMin { min_width: width, min_height: VIEW_HEIGHT };
+        }
+        // Landscape leaves the view where the game's own view put it (draughts beside its
+        // panel), once it is back from portrait.
+        let upright = *orientation == Orientation::Portrait;
+        if *screen.get() != Screen::Game || !(upright || orientation.is_changed()) {
+            continue;
+        }
+        let below = if upright && size.x >= 1.0 {
+            (VIEW_HEIGHT * size.y / size.x - VIEW_HEIGHT) / 2.0
+        } else {
+            0.0
+        };
+        let wanted = transform.rotation * Vec3::new(0.0, -below, 0.0);
+        if transform.translation.distance(wanted) > 1e-4 {
+            transform.translation = wanted;
+        }
+    }
+}
+
 fn face_south(mut cameras: Query<&mut Transform, With<Camera2d>>) {
     for mut transform in &mut cameras {
         transform.rotation = Quat::IDENTITY;
@@ -82,6 +128,7 @@ fn face_south(mut cameras: Query<&mut Transform, With<Camera2d>>) {
 
 fn read_mouse(
     buttons: Res<ButtonInput<MouseButton>>,
+    on_screen: Query<&Interaction, With<ActionButton>>,
     windows: Query<&Window, With<PrimaryWindow>>,
     cameras: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
     mut last: Local<Option<Vec2>>,
@@ -95,8 +142,10 @@ fn read_mouse(
     else {
         return;
     };
+    // A click on a button over the board is the button's, not a press on the board.
+    let on_button = || on_screen.iter().any(|i| *i != Interaction::None);
     let action = if buttons.just_pressed(MouseButton::Left) {
-        Some(PointerAction::Press)
+        (!on_button()).then_some(PointerAction::Press)
     } else if buttons.just_released(MouseButton::Left) {
         Some(PointerAction::Release)
     } else if *last != Some(at) {

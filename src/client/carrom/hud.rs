@@ -6,7 +6,7 @@ use crate::client::carrom::aiming::AimControl;
 use crate::client::flow::setup::{Controller, level_message, preset_message, variant_message};
 use crate::client::flow::{GameType, MatchSummary, Screen};
 use crate::client::hosts::{LocalMatch, MatchFinished, MatchSystems};
-use crate::client::ui::{self, palette};
+use crate::client::ui::{self, Dock, WideOnly, palette};
 use crate::client::words::{Words, default_name};
 use crate::game::{Match, Phase};
 use crate::rules::{Cause, Foul, NO_SIDE, Queen, Variant, classic, freestyle};
@@ -101,13 +101,9 @@ fn spawn(mut commands: Commands, local: Option<Res<LocalMatch>>, w: Res<Words>) 
     let panel = |left: bool| {
         (
             DespawnOnExit(Screen::Game),
+            if left { Dock::Left(19.0) } else { Dock::Right(19.0) },
             Node {
                 position_type: PositionType::Absolute,
-                left: if left { px(0) } else { auto() },
-                right: if left { auto() } else { px(0) },
-                top: px(0),
-                width: percent(19),
-                height: percent(100),
                 flex_direction: FlexDirection::Column,
                 padding: UiRect::all(px(12)),
                 row_gap: px(10),
@@ -135,12 +131,13 @@ fn spawn(mut commands: Commands, local: Option<Res<LocalMatch>>, w: Res<Words>) 
         }
     });
     commands.spawn(panel(false)).with_children(|p| {
+        p.spawn(ui::pause_button(w.get("hud-pause")));
         p.spawn(card()).with_children(|card| {
             card.spawn((HudField::Turn, ui::heading("", 21.0, palette::ACCENT)));
             card.spawn((HudField::Clock, ui::text("", 17.0, palette::TEXT)));
         });
         p.spawn(card()).with_children(|card| {
-            card.spawn(ui::text(w.get("hud-last-stroke"), 13.0, palette::DIM));
+            card.spawn(ui::text(w.get("hud-last-stroke"), 14.0, palette::DIM));
             card.spawn((HudField::Ruling, ui::text("", 16.0, palette::TEXT)));
         });
         p.spawn((HudField::Queen, ui::text("", 16.0, palette::TEXT)));
@@ -162,7 +159,7 @@ fn spawn(mut commands: Commands, local: Option<Res<LocalMatch>>, w: Res<Words>) 
                 BackgroundColor(palette::ACCENT),
             ));
         });
-        p.spawn((HudField::Help, ui::text("", 13.0, palette::DIM)));
+        p.spawn((HudField::Help, WideOnly, ui::text("", 13.0, palette::DIM)));
     });
 }
 

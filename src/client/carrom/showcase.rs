@@ -8,7 +8,7 @@ use crate::client::carrom::board_view::{FRAME, cm, spawn_board};
 use crate::client::carrom::pieces_view::{drawn_at, spawn_pieces};
 use crate::client::flow::screen::Screen;
 use crate::client::flow::setup::MatchSetup;
-use crate::client::ui::MenuPanel;
+use crate::client::ui::{MenuPanel, Orientation};
 use crate::game::{Input, Match, Phase, advance};
 use crate::rules::{Settings, Variant};
 use crate::sim::PresetId;
@@ -158,9 +158,11 @@ fn place(
     }
 }
 
-/// Moves and zooms the camera so the whole board sits in the window beside the menu.
+/// Moves and zooms the camera so the whole board sits in the window beside the menu (above
+/// it, in portrait).
 fn frame_beside_menu(
     showcase: Res<Showcase>,
+    orientation: Res<Orientation>,
     windows: Query<&Window, With<PrimaryWindow>>,
     panels: Query<(&ComputedNode, &UiGlobalTransform), With<MenuPanel>>,
     mut cameras: Query<(&mut Transform, &Projection), With<Camera2d>>,
@@ -170,25 +172,49 @@ fn frame_beside_menu(
     if width < 1.0 || height < 1.0 {
         return;
     }
-    let menu = panels.iter().map(|(p, _)| p.size().x / window.scale_factor()).fold(0.0, f32::max);
-    // A right-to-left language puts the menu on the right, and the board on its left.
-    let menu_on_right =
-        panels.iter().any(|(_, at)| at.translation.x > window.physical_width() as f32 / 2.0);
+    let scale = window.scale_factor();
+    let menu = panels
+        .iter()
+        .map(|(p, at)| Rect::from_center_size(at.translation / scale, p.size() / scale))
+        .reduce(|a, b| a.union(b));
     let board = 2.0 * (cm(showcase.current.table().preset().half_size) + FRAME + MARGIN);
-    // The room beside the menu, unless there is too little: then the board sits behind it.
-    let room = if width - menu > height * 0.5 { width - menu } else { width };
-    let left = if menu_on_right { 0.0 } else { width - room };
+    let room = room_for_board(Vec2::new(width, height), menu, *orientation);
     for (mut transform, projection) in &mut cameras {
         let Projection::Orthographic(ortho) = projection else { continue };
         let ScalingMode::AutoMin { min_width, min_height } = ortho.scaling_mode else { continue };
         // Centimetres per pixel at scale 1, as the projection sets it.
         let base = (min_width / width).max(min_height / height);
-        let wanted = (board / room).max(board / height);
+        let wanted = (board / room.width()).max(board / room.height());
         let zoom = (wanted / base).max(1.0);
-        let centre_px = left + room / 2.0;
+        let centre = room.center();
         transform.scale = Vec3::new(zoom, zoom, 1.0);
-        transform.translation.x = (width / 2.0 - centre_px) * base * zoom;
-        transform.translation.y = 0.0;
+        transform.translation.x = (width / 2.0 - centre.x) * base * zoom;
+        transform.translation.y = -(height / 2.0 - centre.y) * base * zoom;
+    }
+}
+
+/// The part of a window of `size` (logical pixels, y down) the board is shown in, beside
+/// the `menu` (above it, in portrait); the whole window when there is too little room.
+pub fn room_for_board(size: Vec2, menu: Option<Rect>, orientation: Orientation) -> Rect {
+    let whole = Rect::from_corners(Vec2::ZERO, size);
+    let Some(menu) = menu else { return whole };
+    match orientation {
+        Orientation::Landscape => {
+            // A right-to-left language puts the menu on the right, and the board on its left.
+            let menu_on_right = menu.center().x > size.x / 2.0;
+            let room = size.x - menu.width();
+            if room <= size.y * 0.5 {
+                whole
+            } else if menu_on_right {
+                Rect::new(0.0, 0.0, room, size.y)
+            } else {
+                Rect::new(size.x - room, 0.0, size.x, size.y)
+            }
+        }
+        Orientation::Portrait if menu.min.y > size.y * 0.2 => {
+            Rect::new(0.0, 0.0, size.x, menu.min.y)
+        }
+        Orientation::Portrait => whole,
     }
 }
 
@@ -197,5 +223,33 @@ fn centre_camera(mut cameras: Query<&mut Transform, With<Camera2d>>) {
         transform.translation.x = 0.0;
         transform.translation.y = 0.0;
         transform.scale = Vec3::ONE;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_board_stands_beside_the_menu_or_above_it_upright() {
+        let wide = Vec2::new(1280.0, 800.0);
+        let left_menu = Rect::new(20.0, 100.0, 520.0, 700.0);
+        let room = room_for_board(wide, Some(left_menu), Orientation::Landscape);
+        assert_eq!(room, Rect::new(500.0, 0.0, 1280.0, 800.0));
+        let right_menu = Rect::new(760.0, 100.0, 1260.0, 700.0);
+        let room = room_for_board(wide, Some(right_menu), Orientation::Landscape);
+        assert_eq!(room, Rect::new(0.0, 0.0, 780.0, 800.0));
+        let phone = Vec2::new(390.0, 844.0);
+        let under = Rect::new(0.0, 240.0, 390.0, 844.0);
+        assert_eq!(
+            room_for_board(phone, Some(under), Orientation::Portrait),
+            Rect::new(0.0, 0.0, 390.0, 240.0)
+        );
+        let all = Rect::new(0.0, 10.0, 390.0, 844.0);
+        assert_eq!(
+            room_for_board(phone, Some(all), Orientation::Portrait),
+            Rect::from_corners(Vec2::ZERO, phone),
+            "no room above: behind the menu"
+        );
     }
 }

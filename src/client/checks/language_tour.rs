@@ -105,7 +105,7 @@ impl Plugin for LanguageTourPlugin {
 /// Everything the tour looks at on a screen.
 fn look(screen: &'static str, shown: &str, window: &Window, texts: &Texts) -> Seen {
     let mut seen = Seen { screen, problems: problems(window, texts), ..default() };
-    for (text, ..) in texts.iter().filter(|(_, _, _, _, visible, _)| visible.get()) {
+    for text in texts.visible() {
         seen.texts += 1;
         seen.found |= text.0.contains(shown);
         seen.missing.extend(missing_glyphs(&text.0).into_iter().map(String::from));

@@ -1,6 +1,10 @@
 //! For the smoke run: whether every text on screen can be read — inside the window, not
 //! wider or taller than its box, not cut off by a clipping panel, not overlapping another.
+//! A text a scrolling page has scrolled (even partly) out of its view is not judged: a
+//! person scrolls to it, and it is judged where it is shown whole.
 
+use crate::client::ui::scrolling::ScrollingPage;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::text::TextLayoutInfo;
 use bevy::ui::{CalculatedClip, ComputedNode, UiGlobalTransform};
@@ -18,12 +22,19 @@ pub fn problems(window: &Window, texts: &Texts) -> Vec<String> {
         Rect::new(0.0, 0.0, window.physical_width() as f32, window.physical_height() as f32);
     let mut shown: Vec<(String, Rect)> = Vec::new();
     let mut found = Vec::new();
-    for (text, node, transform, layout, visible, clip) in texts {
+    for (entity, text, node, transform, layout, visible, clip) in &texts.shown {
         if !visible.get() || text.0.trim().is_empty() || node.size.x < 1.0 {
             continue;
         }
         let name: String = text.0.chars().take(24).collect();
         let rect = Rect::from_center_size(transform.translation, node.size);
+        let whole_in_view = clip.is_none_or(|c| {
+            let room = c.clip.inflate(SLACK);
+            room.contains(rect.min) && room.contains(rect.max)
+        });
+        if !whole_in_view && texts.scrolls(entity) {
+            continue;
+        }
         if rect.min.x < -SLACK
             || rect.min.y < -SLACK
             || rect.max.x > screen.max.x + SLACK
@@ -53,16 +64,33 @@ pub fn problems(window: &Window, texts: &Texts) -> Vec<String> {
     found
 }
 
-/// The texts on screen and their layout.
-pub type Texts<'w, 's> = Query<
-    'w,
-    's,
-    (
-        &'static Text,
-        &'static ComputedNode,
-        &'static UiGlobalTransform,
-        &'static TextLayoutInfo,
-        &'static InheritedVisibility,
-        Option<&'static CalculatedClip>,
-    ),
->;
+/// A text and what its layout made of it.
+type ShownText = (
+    Entity,
+    &'static Text,
+    &'static ComputedNode,
+    &'static UiGlobalTransform,
+    &'static TextLayoutInfo,
+    &'static InheritedVisibility,
+    Option<&'static CalculatedClip>,
+);
+
+/// The texts on screen and their layout, and which of them a page scrolls.
+#[derive(SystemParam)]
+pub struct Texts<'w, 's> {
+    shown: Query<'w, 's, ShownText>,
+    parents: Query<'w, 's, &'static ChildOf>,
+    pages: Query<'w, 's, (), With<ScrollingPage>>,
+}
+
+impl Texts<'_, '_> {
+    /// The texts that are shown.
+    pub fn visible(&self) -> impl Iterator<Item = &Text> {
+        self.shown.iter().filter(|t| t.5.get()).map(|t| t.1)
+    }
+
+    /// Whether a page that scrolls holds `entity`.
+    fn scrolls(&self, entity: Entity) -> bool {
+        self.parents.iter_ancestors(entity).any(|a| self.pages.contains(a))
+    }
+}

@@ -84,7 +84,7 @@ enum Stage {
 }
 
 /// The window sizes Home is checked at, besides the first.
-const SIZES: [(u32, u32); 3] = [(1024, 768), (1920, 1080), (2560, 1440)];
+const SIZES: [(u32, u32); 5] = [(1024, 768), (1920, 1080), (2560, 1440), (390, 844), (360, 640)];
 
 /// The break's aim, left of straight ahead (1/65 536 turns): at full power from the
 /// middle of the baseline it pockets a piece within half a second (a stable choice: aims
@@ -278,7 +278,14 @@ fn drive(
             smoke.tally = Some((sight.tally.iter().count(), credited));
             smoke.audit("match 1280x800", &sight.windows, &sight.texts);
         }
-        Stage::Settled if smoke.since == 10 => smoke.advance(Stage::Theme(0)),
+        // The match on a phone held upright: the board on top, the panels under it.
+        Stage::Settled if smoke.since == 10 => resize(&mut commands, UPRIGHT),
+        Stage::Settled if smoke.since == 50 => {
+            smoke.audit("match 390x844", &sight.windows, &sight.texts);
+            shoot(&mut commands, &smoke.dir, UPRIGHT_MATCH);
+        }
+        Stage::Settled if smoke.since == 52 => resize(&mut commands, (1280, 800)),
+        Stage::Settled if smoke.since == 80 => smoke.advance(Stage::Theme(0)),
         Stage::Saving => {
             let written = SHOTS.iter().all(|f| smoke.dir.join(f).is_file());
             if written && smoke.since > 10 {
@@ -301,6 +308,7 @@ fn drive_draughts(
     mut actions: MessageWriter<Action>,
     mut pointer: MessageWriter<BoardPointer>,
     mut windows: Query<&mut Window, With<PrimaryWindow>>,
+    texts: Texts,
 ) {
     match smoke.stage {
         Stage::Draughts if smoke.since == 1 => next.set(Screen::Home),
@@ -348,13 +356,22 @@ fn drive_draughts(
         Stage::DraughtsShown if smoke.since == 90 => {
             shoot(&mut commands, &smoke.dir, DRAUGHTS_LARGE)
         }
+        Stage::DraughtsShown if smoke.since == 110 => resize(&mut commands, UPRIGHT),
+        Stage::DraughtsShown if smoke.since == 150 => {
+            if let Ok(window) = windows.single() {
+                smoke.audit_window("draughts 390x844", window, &texts);
+            }
+            shoot(&mut commands, &smoke.dir, UPRIGHT_DRAUGHTS);
+        }
+        Stage::DraughtsShown if smoke.since == 152 => resize(&mut commands, (1280, 800)),
         Stage::DraughtsShown
-            if smoke.since > 110
+            if smoke.since > 170
                 && [
                     "draughts.png",
                     "home-draughts.png",
                     "draughts-capture.png",
                     DRAUGHTS_LARGE,
+                    UPRIGHT_DRAUGHTS,
                 ]
                 .iter()
                 .all(|f| smoke.dir.join(f).is_file()) =>
@@ -446,7 +463,27 @@ pub(super) fn shoot(commands: &mut Commands, dir: &std::path::Path, name: &str) 
 }
 
 /// The pictures of the carrom part, before draughts.
-const SHOTS: [&str; 5] = ["home.png", "aim.png", "game.png", "pocketing.png", "after-stroke.png"];
+const SHOTS: [&str; 6] =
+    ["home.png", "aim.png", "game.png", "pocketing.png", "after-stroke.png", UPRIGHT_MATCH];
+
+/// A phone held upright, logical pixels.
+const UPRIGHT: (u32, u32) = (390, 844);
+
+/// The carrom match after the break, upright.
+pub const UPRIGHT_MATCH: &str = "match-390x844.png";
+
+/// The draughts board after the capture, upright.
+pub const UPRIGHT_DRAUGHTS: &str = "draughts-390x844.png";
+
+/// Sets the window to `width` × `height` logical pixels.
+fn resize(commands: &mut Commands, (width, height): (u32, u32)) {
+    commands.queue(move |world: &mut World| {
+        let mut windows = world.query_filtered::<&mut Window, With<PrimaryWindow>>();
+        if let Ok(mut window) = windows.single_mut(world) {
+            window.resolution.set(width as f32, height as f32);
+        }
+    });
+}
 
 /// Mean, 95th percentile and largest of `seconds`, in milliseconds.
 fn spread(seconds: &[f32]) -> (f32, f32, f32) {

@@ -11,6 +11,7 @@ use super::geometry::{SQUARE, centre};
 use super::selection::movable;
 use super::theme;
 use crate::client::flow::{GameType, Screen};
+use crate::client::ui::Orientation;
 use crate::client::words::Words;
 use crate::draughts::Colour;
 use crate::draughts::moves::has_capture;
@@ -81,11 +82,16 @@ impl Plugin for BoardViewPlugin {
 }
 
 /// Keeps the board in the middle of the window's part beside the HUD's panel (left of
-/// it, or right of it where a right-to-left language mirrors the panel to the left).
+/// it, or right of it where a right-to-left language mirrors the panel to the left);
+/// upright, the panel is under the board, and the camera's own fitting places it.
 fn beside_panel(
     words: Res<Words>,
+    orientation: Res<Orientation>,
     mut cameras: Query<(&mut Transform, &Projection), With<Camera2d>>,
 ) {
+    if *orientation == Orientation::Portrait {
+        return;
+    }
     let side = if words.language().right_to_left() { -1.0 } else { 1.0 };
     for (mut transform, projection) in &mut cameras {
         if let Projection::Orthographic(view) = projection {

@@ -7,7 +7,7 @@ use super::computer::is_thinking;
 use super::game::{DraughtsMatch, Player};
 use crate::client::flow::setup::colour_message;
 use crate::client::flow::{GameType, MatchSummary, Screen};
-use crate::client::ui::{self, Action, MenuSet, palette};
+use crate::client::ui::{self, Action, Dock, MenuSet, WideOnly, palette};
 use crate::client::words::Words;
 use crate::draughts::Colour;
 use crate::draughts::moves::has_capture;
@@ -54,12 +54,9 @@ fn spawn(mut commands: Commands, w: Res<Words>) {
     commands
         .spawn((
             DespawnOnExit(Screen::Game),
+            Dock::RightOrUnder(22.0),
             Node {
                 position_type: PositionType::Absolute,
-                right: px(0),
-                top: px(0),
-                width: percent(22),
-                height: percent(100),
                 flex_direction: FlexDirection::Column,
                 padding: UiRect::all(px(12)),
                 row_gap: px(12),
@@ -68,6 +65,7 @@ fn spawn(mut commands: Commands, w: Res<Words>) {
             BackgroundColor(palette::PANEL),
         ))
         .with_children(|p| {
+            p.spawn(ui::pause_button(w.get("hud-pause")));
             p.spawn(ui::text(w.get("draughts-title"), 16.0, palette::DIM));
             p.spawn((DraughtsField::Status, ui::text("", 22.0, palette::ACCENT)));
             p.spawn((DraughtsField::Sides, ui::text("", 18.0, palette::TEXT)));
@@ -85,7 +83,7 @@ fn spawn(mut commands: Commands, w: Res<Words>) {
                 Shown::Offered,
                 ui::button(w.get("draughts-decline"), Action::DeclineOffer, 4, false),
             ));
-            p.spawn((DraughtsField::Help, ui::text("", 14.0, palette::DIM)));
+            p.spawn((DraughtsField::Help, WideOnly, ui::text("", 14.0, palette::DIM)));
         });
 }
 

@@ -1,11 +1,11 @@
-//! A person's move (CK-12): clicks and drags on the board, turned into squares, and the
-//! keyboard (type a square's number and Enter).
+//! A person's move (CK-12): clicks, taps and drags on the board, turned into squares, and
+//! the keyboard (type a square's number and Enter).
 
 use super::DraughtsSystems;
 use super::game::{DraughtsMatch, Player};
 use super::geometry::square_at;
 use super::selection::Picked;
-use crate::client::board::pointer::{BoardPointer, PointerAction};
+use crate::client::board::pointer::{BoardPointer, PointerAction, PointerSystems};
 use crate::client::flow::PausableSystems;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
@@ -20,8 +20,10 @@ pub(super) struct InputPlugin;
 
 impl Plugin for InputPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<TypedSquare>()
-            .add_systems(Update, (pointer, keys).in_set(DraughtsSystems).in_set(PausableSystems));
+        app.init_resource::<TypedSquare>().add_systems(
+            Update,
+            (pointer.after(PointerSystems), keys).in_set(DraughtsSystems).in_set(PausableSystems),
+        );
     }
 }
 
@@ -49,6 +51,10 @@ fn pointer(
             }
             PointerAction::Release if pressed.take().is_some_and(|p| p != square) => {
                 table.selection.drop_on(&table.game, square)
+            }
+            PointerAction::Cancel => {
+                *pressed = None;
+                Picked::Nothing
             }
             _ => Picked::Nothing,
         };

@@ -15,7 +15,8 @@ use crate::client::persistence::preferences::Preferences;
 use crate::client::persistence::rejoin::RejoinFile;
 use crate::client::persistence::saved_draughts::{DraughtsScores, SavedDraughts};
 use crate::client::persistence::saved_match::SavedMatch;
-use crate::client::ui::{self, Action, MenuSet, Notice, palette};
+use crate::client::ui::scrolling::ScrollingPage;
+use crate::client::ui::{self, Action, MenuSet, Notice, Orientation, palette};
 use crate::client::words::{Arg, Words};
 use crate::draughts::Colour;
 use crate::draughts::Position;
@@ -28,6 +29,16 @@ use bevy::prelude::*;
 
 #[derive(Component)]
 struct HomeRoot;
+
+/// What Home is drawn with: the player's preferences, the words, the window's orientation
+/// and how far the menu was scrolled.
+type Looks<'w> =
+    (Res<'w, Preferences>, Res<'w, Words>, Res<'w, Orientation>, Res<'w, HomeScrolled>);
+
+/// How far Home's menu is scrolled (logical pixels): kept when the menu is built again
+/// after a choice, so a finger that scrolled down to choose is not sent back to the top.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+struct HomeScrolled(f32);
 
 /// The invite code being typed on Home (online).
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
@@ -54,6 +65,8 @@ impl Plugin for HomePlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<CodeEntry>()
             .init_resource::<FenEntry>()
+            .init_resource::<HomeScrolled>()
+            .add_systems(OnExit(Screen::Home), |mut s: ResMut<HomeScrolled>| *s = default())
             .add_systems(OnEnter(Screen::Home), spawn)
             .add_systems(
                 Update,
@@ -61,8 +74,10 @@ impl Plugin for HomePlugin {
                     type_code.before(MenuSet),
                     (
                         act,
+                        remember_scroll,
                         rebuild.run_if(
                             resource_changed::<MatchSetup>
+                                .or_eager(resource_changed::<Orientation>)
                                 .or_eager(resource_changed::<Notice>)
                                 .or_eager(resource_changed::<CodeEntry>)
                                 .or_eager(resource_changed::<FenEntry>)
@@ -83,7 +98,7 @@ fn spawn(
     kept: (Res<SavedMatch>, Res<SavedDraughts>, Res<DraughtsScores>, Res<RejoinFile>),
     notice: Res<Notice>,
     entries: (Res<CodeEntry>, Res<FenEntry>),
-    (preferences, w): (Res<Preferences>, Res<Words>),
+    (preferences, w, orientation, scrolled): Looks,
 ) {
     let (saved, saved_draughts, scores, rejoin) = kept;
     let kept_games = (&*saved, &*saved_draughts, &*scores, &*rejoin);
@@ -93,40 +108,69 @@ fn spawn(
         order += 1;
         order
     };
+    let upright = *orientation == Orientation::Portrait;
     let screen = (
         HomeRoot,
         DespawnOnExit(Screen::Home),
         Node {
             width: percent(100),
             height: percent(100),
-            align_items: AlignItems::Center,
-            padding: UiRect::left(percent(2)),
+            flex_direction: if upright { FlexDirection::Column } else { FlexDirection::Row },
+            // Upright, the menu stands under the board, across the whole width.
+            justify_content: if upright {
+                JustifyContent::FlexEnd
+            } else {
+                JustifyContent::Default
+            },
+            align_items: if upright { AlignItems::Stretch } else { AlignItems::Center },
+            padding: if upright { UiRect::ZERO } else { UiRect::left(percent(2)) },
             ..default()
         },
     );
     commands.spawn(screen).with_children(|page| {
-        page.spawn(menu_panel()).with_children(|root| {
+        page.spawn(menu_panel(upright, scrolled.0)).with_children(|root| {
             home_menu(root, &w, &setup, kept_games, &notice, entries, &preferences, &mut next)
         });
     });
 }
 
-/// The panel the menu sits in, the board's match showing beside it.
-fn menu_panel() -> impl Bundle {
+/// The panel the menu sits in, the board's match showing beside it (above it, upright);
+/// scrolled `scrolled` logical pixels down, when it is taller than its room.
+fn menu_panel(upright: bool, scrolled: f32) -> impl Bundle {
+    let corner = px(12);
     (
         ui::MenuPanel,
+        ScrollingPage,
+        ScrollPosition(Vec2::new(0.0, scrolled)),
         Node {
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::FlexStart,
-            padding: UiRect::axes(px(24), px(18)),
+            padding: if upright { UiRect::all(px(12)) } else { UiRect::axes(px(24), px(18)) },
             row_gap: px(4),
-            max_width: percent(62),
-            max_height: percent(100),
-            border_radius: BorderRadius::all(px(12)),
+            max_width: percent(if upright { 100 } else { 62 }),
+            max_height: percent(if upright { 72 } else { 100 }),
+            overflow: Overflow::scroll_y(),
+            border_radius: if upright {
+                BorderRadius { top_left: corner, top_right: corner, ..default() }
+            } else {
+                BorderRadius::all(corner)
+            },
             ..default()
         },
         BackgroundColor(palette::PANEL),
     )
+}
+
+/// Keeps how far the menu is scrolled, for when it is built again.
+fn remember_scroll(
+    panels: Query<&ScrollPosition, With<ui::MenuPanel>>,
+    mut scrolled: ResMut<HomeScrolled>,
+) {
+    if let Some(at) = panels.iter().next()
+        && scrolled.0 != at.y
+    {
+        scrolled.0 = at.y;
+    }
 }
 
 /// A row of options under its label, left-aligned in the panel.
@@ -318,12 +362,12 @@ fn rebuild(
     kept: (Res<SavedMatch>, Res<SavedDraughts>, Res<DraughtsScores>, Res<RejoinFile>),
     notice: Res<Notice>,
     entries: (Res<CodeEntry>, Res<FenEntry>),
-    (preferences, w): (Res<Preferences>, Res<Words>),
+    (preferences, w, orientation, scrolled): Looks,
 ) {
     for root in &roots {
         commands.entity(root).despawn();
     }
-    spawn(commands, setup, kept, notice, entries, (preferences, w));
+    spawn(commands, setup, kept, notice, entries, (preferences, w, orientation, scrolled));
 }
 
 /// Typing the invite code or a FEN (Enter or Esc to finish; a pasted link works too).

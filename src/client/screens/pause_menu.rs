@@ -1,4 +1,4 @@
-//! Esc during a match opens the pause menu ([`Pause::Paused`]: the local match and its
+//! Esc or the HUD's Pause button during a match opens the pause menu ([`Pause::Paused`]: the local match and its
 //! shot clock stop): carry on, resign for the side to shoot, or keep the match for later
 //! and go home.
 
@@ -15,14 +15,19 @@ pub(super) struct PauseMenuPlugin;
 
 impl Plugin for PauseMenuPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Update, open.before(MenuSet).run_if(in_state(Pause::Running)))
+        app.add_systems(Update, open.after(MenuSet).run_if(in_state(Pause::Running)))
             .add_systems(OnEnter(Pause::Paused), spawn)
             .add_systems(Update, act.after(MenuSet).run_if(in_state(Pause::Paused)));
     }
 }
 
-fn open(mut keys: ResMut<ButtonInput<KeyCode>>, mut pause: ResMut<NextState<Pause>>) {
-    if keys.just_pressed(KeyCode::Escape) {
+fn open(
+    mut keys: ResMut<ButtonInput<KeyCode>>,
+    mut actions: MessageReader<Action>,
+    mut pause: ResMut<NextState<Pause>>,
+) {
+    let pressed = actions.read().any(|a| *a == Action::Pause);
+    if keys.just_pressed(KeyCode::Escape) || pressed {
         keys.clear_just_pressed(KeyCode::Escape);
         pause.set(Pause::Paused);
     }

@@ -101,6 +101,8 @@ pub enum Action {
     Theme(BoardTheme),
     /// Settings: show every word in this language.
     Language(Language),
+    /// A match: open the pause menu (a phone has no Esc).
+    Pause,
     /// Pause: back to the match.
     Continue,
     /// Pause: the shooter's side resigns.

@@ -1,4 +1,5 @@
-//! Menus by mouse and keyboard: a pressed button sends its [`Action`]; Tab or the arrow
+//! Menus by mouse, touch and keyboard: a clicked button sends its [`Action`], a tapped one
+//! when the finger lifts (a finger that moved was scrolling the page); Tab or the arrow
 //! keys move the focus, Enter presses, Esc goes back.
 
 use super::action::{Action, ActionButton};
@@ -6,7 +7,11 @@ use super::focus::Focus;
 use super::notice::Notice;
 use super::palette;
 use crate::client::flow::{Pause, Screen};
+use bevy::input::touch::Touches;
 use bevy::prelude::*;
+
+/// How far (logical pixels) a finger may move on a button and still tap it.
+const TAP_SLOP: f32 = 12.0;
 
 /// The systems that turn presses and menu keys into [`Action`]s.
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
@@ -28,8 +33,11 @@ impl Plugin for UiPlugin {
                 .chain()
                 .in_set(MenuSet),
         );
-        app.add_systems(StateTransition, clear_focus)
-            .add_plugins((super::clipboard::ClipboardPlugin, super::scrolling::ScrollingPlugin));
+        app.add_systems(StateTransition, clear_focus).add_plugins((
+            super::clipboard::ClipboardPlugin,
+            super::scrolling::ScrollingPlugin,
+            super::orientation::OrientationPlugin,
+        ));
     }
 }
 
@@ -41,12 +49,30 @@ fn menu_keys_active(screen: Res<State<Screen>>, pause: Option<Res<State<Pause>>>
 
 fn press_buttons(
     buttons: Query<(&Interaction, &ActionButton), Changed<Interaction>>,
+    touches: Res<Touches>,
+    mut tapping: Local<Option<(Action, u64)>>,
     mut actions: MessageWriter<Action>,
 ) {
+    let landed = touches.iter_just_pressed().next().map(|t| t.id());
     for (interaction, button) in &buttons {
         if *interaction == Interaction::Pressed {
-            actions.write(button.action);
+            match landed {
+                Some(finger) => *tapping = Some((button.action, finger)),
+                None => {
+                    actions.write(button.action);
+                }
+            }
         }
+    }
+    let Some((action, finger)) = *tapping else { return };
+    let moved = |t: &bevy::input::touch::Touch| t.distance().length() > TAP_SLOP;
+    if let Some(lifted) = touches.get_released(finger) {
+        if !moved(lifted) {
+            actions.write(action);
+        }
+        *tapping = None;
+    } else if touches.just_canceled(finger) || touches.get_pressed(finger).is_none_or(moved) {
+        *tapping = None;
     }
 }
 

@@ -1,9 +1,10 @@
-//! Menu screens taller than the window scroll: by the wheel (or a touchpad), and to keep
-//! the button the keyboard focuses in view. A screen that fits stays centred.
+//! Menu screens taller than the window scroll: by the wheel (or a touchpad), by a finger
+//! dragged over them, and to keep the button the keyboard focuses in view. A screen that fits stays centred.
 
 use super::action::ActionButton;
 use super::focus::Focus;
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
+use bevy::input::touch::Touches;
 use bevy::prelude::*;
 
 /// A menu screen's column, which scrolls when it is taller than the window.
@@ -19,7 +20,10 @@ pub(super) struct ScrollingPlugin;
 
 impl Plugin for ScrollingPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Update, (centre_what_fits, scroll_by_wheel, keep_focus_in_view).chain());
+        app.add_systems(
+            Update,
+            (centre_what_fits, scroll_by_wheel, scroll_by_finger, keep_focus_in_view).chain(),
+        );
     }
 }
 
@@ -51,6 +55,22 @@ fn scroll_by_wheel(
             MouseScrollUnit::Pixel => w.y,
         })
         .sum();
+    if moved == 0.0 {
+        return;
+    }
+    for (computed, mut at) in &mut pages {
+        at.y = (at.y - moved).clamp(0.0, reach(computed));
+    }
+}
+
+/// One finger dragged up scrolls the page down, as on any phone.
+fn scroll_by_finger(
+    touches: Res<Touches>,
+    mut pages: Query<(&ComputedNode, &mut ScrollPosition), With<ScrollingPage>>,
+) {
+    let mut fingers = touches.iter();
+    let (Some(finger), None) = (fingers.next(), fingers.next()) else { return };
+    let moved = finger.delta().y;
     if moved == 0.0 {
         return;
     }

@@ -30,6 +30,9 @@ pub fn button(label: impl Into<String>, action: Action, order: u16, selected: bo
         Node {
             padding: UiRect::axes(px(14), px(7)),
             margin: UiRect::all(px(4)),
+            // A fingertip's worth, wherever the button is.
+            min_width: px(44),
+            min_height: px(44),
             border: UiRect::all(px(2)),
             border_radius: BorderRadius::all(px(6)),
             justify_content: JustifyContent::Center,
@@ -39,6 +42,14 @@ pub fn button(label: impl Into<String>, action: Action, order: u16, selected: bo
         BackgroundColor(palette::BUTTON),
         BorderColor::all(Color::NONE),
         children![text(label, 18.0, palette::TEXT)],
+    )
+}
+
+/// The match's Pause button, at the top of a HUD panel (a phone has no Esc key).
+pub fn pause_button(label: impl Into<String>) -> impl Bundle {
+    (
+        Node { justify_content: JustifyContent::FlexEnd, ..default() },
+        children![button(label, Action::Pause, 90, false)],
     )
 }
 
