@@ -44,7 +44,7 @@ elif [[ -n "$opt" ]]; then
 else
   echo "build-web: no wasm-opt (npm install --prefix target/web-tools binaryen): not optimised" >&2
 fi
-cp web/index.html web/thinker.js "$out/"
+cp web/index.html web/thinker.js web/sw.js web/manifest.webmanifest web/icon-*.png "$out/"
 
 # Served to browsers that take gzip (carrom-signaling --web sends the .gz beside a file).
 for file in carrom_bg.wasm carrom.js; do

@@ -2,10 +2,15 @@
 //! and a test can drive the page as a person would: the screen shown, the settings, the
 //! next match's game and mode, each
 //! carrom match's progress (stroke, phase, frame, hash — what the saved match holds),
-//! each draughts move, a created room's invite link, and where every button is
-//! (`window.carromButtons`, JSON: the action each sends and its rectangle in CSS pixels).
+//! each draughts move, a created room's invite link, where every button is
+//! (`window.carromButtons`, JSON: the action each sends and its rectangle in CSS pixels),
+//! and where on the page the board's places are (`window.carromBoard`: the striker a
+//! person aims, and the centre of each draughts square, 1 to 32, in CSS pixels), so a
+//! test can touch them as a finger would.
 
+use super::carrom::aiming::AimControl;
 use super::draughts::game::DraughtsMatch;
+use super::draughts::geometry::centre;
 use super::hosts::LocalMatch;
 use super::hosts::lobby::Lobby;
 use super::persistence::preferences::Preferences;
@@ -30,6 +35,7 @@ impl Plugin for PageConsolePlugin {
                 say_draughts_moves,
                 say_invite,
                 publish_buttons,
+                publish_board,
             ),
         );
     }
@@ -132,9 +138,41 @@ fn publish_buttons(
     if *published == text {
         return;
     }
-    if let Some(page) = web_sys::window() {
-        let key = wasm_bindgen::JsValue::from_str("carromButtons");
-        let _ = js_sys::Reflect::set(&page, &key, &wasm_bindgen::JsValue::from_str(&text));
-    }
+    publish("carromButtons", &text);
     *published = text;
+}
+
+/// Writes where the striker and the draughts squares are on the page, in CSS pixels, to
+/// `window.carromBoard` when they move.
+fn publish_board(
+    local: Option<Res<LocalMatch>>,
+    aim: Option<Res<AimControl>>,
+    table: Option<Res<DraughtsMatch>>,
+    cameras: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    mut published: Local<String>,
+) {
+    let Ok((camera, transform)) = cameras.single() else { return };
+    let on_page = |at: Vec2| {
+        let css = camera.world_to_viewport(transform, at.extend(0.0)).ok()?;
+        Some([css.x.round(), css.y.round()])
+    };
+    let striker = local
+        .zip(aim)
+        .filter(|(l, a)| a.stroke_number == l.current.next_stroke())
+        .and_then(|(l, a)| on_page(a.striker_at(l.current.table())));
+    let squares: Option<Vec<_>> =
+        table.map(|t| (0..32).filter_map(|bit| on_page(centre(bit, t.bottom))).collect());
+    let text = serde_json::json!({ "striker": striker, "squares": squares }).to_string();
+    if *published != text {
+        publish("carromBoard", &text);
+        *published = text;
+    }
+}
+
+/// Sets `window[key]` to `text`.
+fn publish(key: &str, text: &str) {
+    if let Some(page) = web_sys::window() {
+        let key = wasm_bindgen::JsValue::from_str(key);
+        let _ = js_sys::Reflect::set(&page, &key, &wasm_bindgen::JsValue::from_str(text));
+    }
 }

@@ -4,7 +4,7 @@
 //! Needs Chromium and the web build: a machine without them skips with the reason, and
 //! CI=true fails instead.
 
-use super::browser_support::{Browser, chromium};
+use super::browser_support::{Browser, chromium, http_get};
 use super::net_support::{
     finish, ip, isolated, signaling_serving, skip_or_fail, until_peers, until_watchers,
 };
@@ -566,4 +566,176 @@ fn the_page_keeps_a_settings_change_across_a_reload_and_opens_how_to_play() {
     chromium.press("Back", secs(10));
     line_with(&mut chromium, shown, &["carrom: screen Home"], secs(10));
     let _ = stop.send(());
+}
+
+/// A page of the game on Home as a phone held upright, `size` CSS pixels, touched only.
+fn phone_home(
+    test: &str,
+    size: (u32, u32),
+) -> Option<(Browser, PathBuf, std::sync::mpsc::Sender<()>)> {
+    let (browser, web) = ready(test)?;
+    let dir = scratch(test);
+    let (url, stop) = signaling_serving(Some(web));
+    let page = format!("{}/", url.replacen("ws://", "http://", 1));
+    let mut chromium = Browser::open_phone(&browser, &page, &dir.join("profile"), size);
+    let first = chromium.wait_for("carrom: first frame", Duration::from_secs(60));
+    assert!(first.is_some(), "no frame: {:#?}", chromium.console);
+    Some((chromium, dir, stop))
+}
+
+/// Where the page says a place of the board is, once it says so (at most 20 s).
+fn place_on_page(
+    chromium: &mut Browser,
+    of: impl Fn(&serde_json::Value) -> Option<(f64, f64)>,
+) -> (f64, f64) {
+    for _ in 0..100 {
+        if let Some(at) = of(&chromium.board()) {
+            return at;
+        }
+        chromium.linger(Duration::from_millis(200));
+    }
+    panic!("the page never said where: {}", chromium.board());
+}
+
+/// A point as the page publishes it, `[x, y]`.
+fn point(value: &serde_json::Value) -> Option<(f64, f64)> {
+    Some((value.get(0)?.as_f64()?, value.get(1)?.as_f64()?))
+}
+
+/// A finger pulled from `from` through `path` (CSS pixels, each held a moment), lifted.
+fn pull(chromium: &mut Browser, from: (f64, f64), path: &[(f64, f64)]) {
+    chromium.touch("touchStart", &[from]);
+    chromium.linger(Duration::from_millis(200));
+    for &at in path {
+        chromium.touch("touchMove", &[at]);
+        chromium.linger(Duration::from_millis(250));
+    }
+    chromium.touch("touchEnd", &[]);
+}
+
+#[test]
+fn cl_1_ck_12_a_phone_upright_plays_carrom_and_draughts_by_touch_alone() {
+    let test = "cl_1_ck_12_a_phone_upright_plays_carrom_and_draughts_by_touch_alone";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    let _turn = one_browser_at_a_time();
+    let (width, height) = (390, 844);
+    let Some((mut chromium, dir, stop)) = phone_home(test, (width, height)) else { return };
+    chromium.tap_button("Play", secs(20));
+    line_with(&mut chromium, 0, &["carrom: screen Game (Local)"], secs(20));
+    let (aiming, _) = line_with(&mut chromium, 0, &["the match is at", "Aim"], secs(30));
+    let (x, y) = place_on_page(&mut chromium, |b| point(&b["striker"]));
+    // Upright, the board is a square the width across at the top; the striker is on the
+    // baseline in its lower half.
+    let side = width as f64;
+    let (_, _, rgba) = chromium.screenshot(&dir.join("carrom-upright.png"));
+    let (share, colours) = drawn(&rgba);
+    assert!(share > 0.2 && colours > 16, "the board is drawn: {share} {colours}");
+    assert!(x > side * 0.3 && x < side * 0.7 && y > side * 0.5 && y < side, "striker at {x},{y}");
+
+    // Pulled back, then back into the striker, and lifted: no stroke.
+    pull(&mut chromium, (x, y + 40.0), &[(x, y + 100.0), (x, y + 2.0)]);
+    let struck = seen(&mut chromium, aiming + 1, &["the match is at", "Motion"], secs(3));
+    assert!(struck.is_none(), "a pull let go inside the striker struck: {struck:?}");
+
+    // Pulled back and lifted: the stroke goes, and the match goes on to the next one.
+    pull(&mut chromium, (x, y + 40.0), &[(x + 10.0, y + 80.0), (x + 12.0, y + 90.0)]);
+    let (moving, _) = line_with(&mut chromium, aiming, &["the match is at", "Motion"], secs(20));
+    let (_, ended) = line_with(&mut chromium, moving + 1, &["the match is at"], secs(60));
+    eprintln!("{test}: by touch: {ended}");
+    assert!(!ended.contains("Motion"), "{ended}");
+
+    // A phone has no Esc: the HUD's Pause button, then home.
+    chromium.tap_button("Pause", secs(20));
+    let shown = chromium.console.len();
+    chromium.tap_button("SaveAndLeave", secs(20));
+    line_with(&mut chromium, shown, &["carrom: screen Home"], secs(20));
+
+    // Draughts against the computer: tap a man, tap where it goes (CK-12).
+    chromium.tap_button("Draughts", secs(20));
+    line_with(&mut chromium, shown, &["carrom: setup: Draughts"], secs(10));
+    chromium.tap_button("Mode(VsBot)", secs(20));
+    line_with(&mut chromium, shown, &["carrom: setup: Draughts, VsBot"], secs(10));
+    let shown = chromium.console.len();
+    chromium.tap_button("Play", secs(20));
+    line_with(&mut chromium, shown, &["carrom: screen Game (Local)"], secs(20));
+    let eleven = place_on_page(&mut chromium, |b| point(b["squares"].get(10)?));
+    let fifteen = place_on_page(&mut chromium, |b| point(b["squares"].get(14)?));
+    assert!(eleven.1 < side && fifteen.1 < side, "the board is at the top: {eleven:?} {fifteen:?}");
+    chromium.tap(eleven.0, eleven.1);
+    chromium.linger(Duration::from_millis(300));
+    chromium.tap(fifteen.0, fifteen.1);
+    let (at, mine) = line_with(&mut chromium, shown, &["carrom: draughts move 1: 11-15"], secs(20));
+    let (_, reply) = line_with(&mut chromium, at, &["carrom: draughts move 2:"], secs(60));
+    eprintln!("{test}: {mine}; {reply}");
+    let (_, _, rgba) = chromium.screenshot(&dir.join("draughts-upright.png"));
+    let (share, colours) = drawn(&rgba);
+    assert!(share > 0.2 && colours > 16, "the board is drawn: {share} {colours}");
+    let _ = stop.send(());
+}
+
+/// The width and height a PNG file's header gives.
+fn png_size(path: &Path) -> (u32, u32) {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "{} is a PNG", path.display());
+    let word = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+    (word(16), word(20))
+}
+
+/// The page's value of a promise-returning `expression`, once it settles.
+fn settled(chromium: &mut Browser, expression: &str) -> serde_json::Value {
+    let params = serde_json::json!({
+        "expression": expression, "awaitPromise": true, "returnByValue": true,
+    });
+    chromium.call("Runtime.evaluate", params)["result"]["value"].clone()
+}
+
+#[test]
+fn the_page_installs_to_the_home_screen_and_opens_with_the_server_gone() {
+    let test = "the_page_installs_to_the_home_screen_and_opens_with_the_server_gone";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    let _turn = one_browser_at_a_time();
+    let Some((mut chromium, _dir, stop, url)) = home(test) else { return };
+    let port: u16 =
+        url.rsplit(':').next().and_then(|p| p.trim_end_matches('/').parse().ok()).unwrap();
+    // Installable: a manifest naming the game, standalone, with its icons at their sizes.
+    let manifest = http_get(port, "/manifest.webmanifest");
+    let manifest: serde_json::Value = serde_json::from_str(&manifest).expect("a JSON manifest");
+    assert_eq!(manifest["name"], "carrom");
+    assert_eq!(manifest["display"], "standalone");
+    let web = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/web");
+    let mut sizes = Vec::new();
+    for icon in manifest["icons"].as_array().expect("icons") {
+        let file = icon["src"].as_str().unwrap().trim_start_matches('/');
+        let (w, h) = png_size(&web.join(file));
+        assert_eq!(icon["sizes"], format!("{w}x{h}"), "{file}");
+        sizes.push(w);
+    }
+    assert!(sizes.contains(&192) && sizes.contains(&512), "{sizes:?}");
+    // The service worker has kept every file of the game.
+    let mut kept = 0;
+    for _ in 0..100 {
+        let ready = "navigator.serviceWorker.ready.then(() => caches.open('carrom'))\
+                     .then((c) => c.keys()).then((k) => k.length)";
+        kept = settled(&mut chromium, ready).as_u64().unwrap_or(0);
+        if kept >= 9 {
+            break;
+        }
+        chromium.linger(Duration::from_millis(200));
+    }
+    assert!(kept >= 9, "the offline copy holds {kept} files: {:#?}", chromium.console);
+    // The server goes away: the page opens again from what it kept, and a match starts.
+    let _ = stop.send(());
+    let gone = (0..100).any(|_| {
+        std::thread::sleep(Duration::from_millis(100));
+        std::net::TcpStream::connect(("127.0.0.1", port)).is_err()
+    });
+    assert!(gone, "the server stopped");
+    chromium.reload();
+    line_with(&mut chromium, 0, &["carrom: first frame"], secs(60));
+    chromium.press("Play", secs(20));
+    line_with(&mut chromium, 0, &["carrom: screen Game (Local)"], secs(20));
 }

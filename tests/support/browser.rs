@@ -36,6 +36,37 @@ pub struct Browser {
 impl Browser {
     /// Starts Chromium on `url` with a fresh profile in `profile`, and `extra` flags.
     pub fn open(chromium: &Path, url: &str, profile: &Path, extra: &[&str]) -> Browser {
+        let mut browser = Browser::start(chromium, profile, extra);
+        browser.call("Page.navigate", json!({ "url": url }));
+        browser
+    }
+
+    /// Starts Chromium as a phone held upright, `width` × `height` CSS pixels, with a touch
+    /// screen, on `url`: the page sees fingers, never a mouse, as long as the test only
+    /// touches. One device pixel per CSS pixel: Chromium's emulated device scale leaves the
+    /// canvas's backing store at CSS size while the page reports twice the ratio, which no
+    /// real screen does (a real scale of 2, `--force-device-scale-factor`, lays out right).
+    pub fn open_phone(
+        chromium: &Path,
+        url: &str,
+        profile: &Path,
+        (width, height): (u32, u32),
+    ) -> Browser {
+        let mut browser = Browser::start(chromium, profile, &[]);
+        let metrics = json!({
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": true,
+        });
+        browser.call("Emulation.setDeviceMetricsOverride", metrics);
+        browser.call(
+            "Emulation.setTouchEmulationEnabled",
+            json!({ "enabled": true, "maxTouchPoints": 5 }),
+        );
+        browser.call("Page.navigate", json!({ "url": url }));
+        browser
+    }
+
+    /// Starts Chromium on a blank page, with a fresh profile in `profile` and `extra` flags.
+    fn start(chromium: &Path, profile: &Path, extra: &[&str]) -> Browser {
         let _ = std::fs::remove_dir_all(profile);
         std::fs::create_dir_all(profile).unwrap();
         let process = Command::new(chromium)
@@ -78,7 +109,6 @@ impl Browser {
             Browser { process, page, next_id: 0, console: Vec::new(), profile: profile.into() };
         browser.call("Runtime.enable", json!({}));
         browser.call("Page.enable", json!({}));
-        browser.call("Page.navigate", json!({ "url": url }));
         browser
     }
 
@@ -174,6 +204,79 @@ impl Browser {
     /// Moves the pointer to (`x`, `y`), in CSS pixels.
     pub fn point(&mut self, x: f64, y: f64) {
         self.call("Input.dispatchMouseEvent", json!({ "type": "mouseMoved", "x": x, "y": y }));
+    }
+
+    /// Fingers on the glass at `points` (CSS pixels): `touchStart`, `touchMove` or
+    /// `touchEnd` (then `points` is empty).
+    pub fn touch(&mut self, kind: &str, points: &[(f64, f64)]) {
+        let points: Vec<Value> = points
+            .iter()
+            .enumerate()
+            .map(|(id, &(x, y))| json!({ "x": x, "y": y, "id": id, "radiusX": 8, "radiusY": 8 }))
+            .collect();
+        self.call("Input.dispatchTouchEvent", json!({ "type": kind, "touchPoints": points }));
+    }
+
+    /// A finger's tap at (`x`, `y`): down, a moment, up.
+    pub fn tap(&mut self, x: f64, y: f64) {
+        self.touch("touchStart", &[(x, y)]);
+        self.linger(Duration::from_millis(120));
+        self.touch("touchEnd", &[]);
+    }
+
+    /// Reads the page's console for `time`, as a person waits.
+    pub fn linger(&mut self, time: Duration) {
+        let deadline = Instant::now() + time;
+        while Instant::now() < deadline {
+            self.read();
+        }
+    }
+
+    /// Taps the button that sends `action` once the page shows it (waiting at most
+    /// `limit`), swiping the page up or down first when it is out of view; panics with
+    /// the buttons it does show if it never does.
+    pub fn tap_button(&mut self, action: &str, limit: Duration) {
+        let deadline = Instant::now() + limit;
+        let mut seen = None;
+        loop {
+            let shown = self.buttons();
+            let here = shown.iter().find(|(a, ..)| a == action).map(|&(_, x, y)| (x, y));
+            if let Some((x, y)) = here.filter(|at| seen == Some(*at)) {
+                let tall = self.evaluate("innerHeight").as_f64().unwrap_or(0.0);
+                let wide = self.evaluate("innerWidth").as_f64().unwrap_or(0.0);
+                if y < 24.0 || y > tall - 24.0 {
+                    // A finger drags the page the other way to bring the button in.
+                    let (from, to) = if y < 24.0 { (0.3, 0.7) } else { (0.7, 0.3) };
+                    self.touch("touchStart", &[(wide / 2.0, tall * from)]);
+                    for k in 1..=8 {
+                        let at = from + (to - from) * k as f64 / 8.0;
+                        self.touch("touchMove", &[(wide / 2.0, tall * at)]);
+                        self.linger(Duration::from_millis(30));
+                    }
+                    self.touch("touchEnd", &[]);
+                    seen = None;
+                } else {
+                    self.tap(x, y);
+                    return;
+                }
+            } else {
+                seen = here;
+            }
+            if Instant::now() > deadline {
+                let names: Vec<_> = shown.iter().map(|(a, ..)| a.as_str()).collect();
+                panic!(
+                    "no {action} button in view within {limit:?}; the page shows {names:?}: {:#?}",
+                    self.console
+                );
+            }
+            self.linger(Duration::from_millis(150));
+        }
+    }
+
+    /// Where the page says the striker and the draughts squares are (`window.carromBoard`).
+    pub fn board(&mut self) -> Value {
+        let text = self.evaluate("window.carromBoard || '{}'");
+        serde_json::from_str(text.as_str().unwrap_or("{}")).unwrap_or_default()
     }
 
     /// Whether the page sees the pointer over the button of `action` (at most 10 s waited):
