@@ -55,6 +55,8 @@ mod page;
 #[cfg(target_arch = "wasm32")]
 mod page_console;
 #[cfg(target_arch = "wasm32")]
+mod page_keyboard;
+#[cfg(target_arch = "wasm32")]
 mod page_life;
 #[cfg(target_arch = "wasm32")]
 pub use page::run_in_page;

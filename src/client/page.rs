@@ -13,6 +13,7 @@ use super::hosts::lobby::{JoinRequest, OnlineController};
 use super::hosts::online::MatchOverAt;
 use super::hosts::watching::Watching;
 use super::page_console::PageConsolePlugin;
+use super::page_keyboard::PageKeyboardPlugin;
 use super::page_life::PageLifePlugin;
 use super::persistence::preferences::default_signaling;
 use super::thinking;
@@ -58,7 +59,7 @@ pub fn run_in_page() {
         ..default()
     }))
     .insert_resource(ClearColor(ui::palette::BACKDROP))
-    .add_plugins((ClientPlugin, ViewPlugin, PageConsolePlugin, PageLifePlugin))
+    .add_plugins((ClientPlugin, ViewPlugin, PageConsolePlugin, PageLifePlugin, PageKeyboardPlugin))
     .init_resource::<LongestFrame>()
     .add_systems(OnEnter(Screen::Results), say_how_it_ended)
     .add_systems(Last, say_first_frame.run_if(run_once))

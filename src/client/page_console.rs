@@ -53,8 +53,8 @@ fn say_screen(screen: Res<State<Screen>>, host: Res<State<MatchHost>>) {
 fn say_settings(preferences: Res<Preferences>) {
     let p = &*preferences;
     info!(
-        "carrom: settings: {:?}, volume {}, {:?} board, {} records kept",
-        p.language, p.volume, p.theme, p.records_kept
+        "carrom: settings: {:?}, volume {}, {:?} board, {} records kept, names {:?}",
+        p.language, p.volume, p.theme, p.records_kept, p.names
     );
 }
 

@@ -1,9 +1,11 @@
 //! A phone's life in the page: the screen stays awake while a match is shown (the page's
-//! `carromAwake`, the Wake Lock API where the browser has it), and a match on this device
+//! `carromAwake`, the Wake Lock API where the browser has it), the board's buzzes reach the
+//! hand (`carromBuzz`, the Vibration API where the browser has it), and a match on this device
 //! alone is paused when the page was hidden (the page's `carromWasHidden`). A hidden page
 //! draws no frames at all, so an online match stops being stepped there; its peers wait
 //! for it as for any player who dropped, for the match's grace period.
 
+use super::carrom::haptics::Buzz;
 use super::flow::{MatchHost, Pause, Screen};
 use bevy::prelude::*;
 use wasm_bindgen::JsValue;
@@ -13,7 +15,10 @@ pub(super) struct PageLifePlugin;
 
 impl Plugin for PageLifePlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Update, (stay_awake.run_if(state_changed::<Screen>), pause_when_hidden));
+        app.add_systems(
+            Update,
+            (stay_awake.run_if(state_changed::<Screen>), buzz_the_hand, pause_when_hidden),
+        );
     }
 }
 
@@ -27,6 +32,14 @@ fn stay_awake(screen: Res<State<Screen>>) {
     let Some(awake) = page_value("carromAwake") else { return };
     if let Some(awake) = wasm_bindgen::JsCast::dyn_ref::<js_sys::Function>(&awake) {
         let _ = awake.call1(&JsValue::NULL, &JsValue::from_bool(*screen.get() == Screen::Game));
+    }
+}
+
+fn buzz_the_hand(mut buzzes: MessageReader<Buzz>) {
+    let Some(longest) = buzzes.read().map(|b| b.0).max() else { return };
+    let Some(buzz) = page_value("carromBuzz") else { return };
+    if let Some(buzz) = wasm_bindgen::JsCast::dyn_ref::<js_sys::Function>(&buzz) {
+        let _ = buzz.call1(&JsValue::NULL, &JsValue::from(longest));
     }
 }
 

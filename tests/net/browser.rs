@@ -645,6 +645,8 @@ fn cl_1_ck_12_a_phone_upright_plays_carrom_and_draughts_by_touch_alone() {
     let (_, ended) = line_with(&mut chromium, moving + 1, &["the match is at"], secs(60));
     eprintln!("{test}: by touch: {ended}");
     assert!(!ended.contains("Motion"), "{ended}");
+    let buzzes = chromium.evaluate("window.carromBuzzes").as_u64().unwrap_or(0);
+    assert!(buzzes > 0, "the stroke buzzed the phone");
 
     // A phone has no Esc: the HUD's Pause button, then home.
     chromium.tap_button("Pause", secs(20));
@@ -672,6 +674,28 @@ fn cl_1_ck_12_a_phone_upright_plays_carrom_and_draughts_by_touch_alone() {
     let (_, _, rgba) = chromium.screenshot(&dir.join("draughts-upright.png"));
     let (share, colours) = drawn(&rgba);
     assert!(share > 0.2 && colours > 16, "the board is drawn: {share} {colours}");
+
+    // A name typed on the phone's own keyboard: the field raises it, the word comes back.
+    chromium.tap_button("Pause", secs(20));
+    let shown = chromium.console.len();
+    chromium.tap_button("SaveAndLeave", secs(20));
+    line_with(&mut chromium, shown, &["carrom: screen Home"], secs(20));
+    chromium.tap_button("Settings", secs(20));
+    line_with(&mut chromium, shown, &["carrom: screen Settings"], secs(20));
+    chromium.tap_button("EditName(0)", secs(20));
+    let focused = (0..50).any(|_| {
+        chromium.linger(Duration::from_millis(100));
+        chromium.evaluate("document.activeElement && document.activeElement.id") == "typing"
+    });
+    assert!(focused, "the keyboard's input has the focus");
+    let before = chromium.console.len();
+    for _ in 0.."Player 1".len() {
+        chromium.key("Backspace", "Backspace", Duration::from_millis(30));
+    }
+    chromium.insert_text("Ravi");
+    chromium.key("Enter", "Enter", Duration::from_millis(30));
+    let (_, named) = line_with(&mut chromium, before, &["names [\"Ravi\""], secs(20));
+    eprintln!("{test}: {named}");
     let _ = stop.send(());
 }
 

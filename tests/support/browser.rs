@@ -388,6 +388,12 @@ impl Browser {
         self.call("Input.dispatchKeyEvent", up);
     }
 
+    /// Text committed by the keyboard into whatever has the page's focus, as a phone's
+    /// keyboard gives a word.
+    pub fn insert_text(&mut self, text: &str) {
+        self.call("Input.insertText", json!({ "text": text }));
+    }
+
     /// Types `digits` and presses Enter, as a draughts player names a square.
     pub fn type_square(&mut self, digits: &str) {
         for digit in digits.chars() {

@@ -6,6 +6,7 @@ use crate::client::carrom::aiming::AimControl;
 use crate::client::flow::setup::{Controller, level_message, preset_message, variant_message};
 use crate::client::flow::{GameType, MatchSummary, Screen};
 use crate::client::hosts::{LocalMatch, MatchFinished, MatchSystems};
+use crate::client::ui::scrolling::{KeepTop, ScrollingPage};
 use crate::client::ui::{self, Dock, WideOnly, palette};
 use crate::client::words::{Words, default_name};
 use crate::game::{Match, Phase};
@@ -107,10 +108,13 @@ fn spawn(mut commands: Commands, local: Option<Res<LocalMatch>>, w: Res<Words>) 
                 flex_direction: FlexDirection::Column,
                 padding: UiRect::all(px(12)),
                 row_gap: px(10),
-                overflow: Overflow::clip(),
+                overflow: Overflow::scroll_y(),
                 ..default()
             },
             BackgroundColor(palette::PANEL),
+            // Short windows (a phone on its side, a tablet upright) scroll what is below.
+            ScrollingPage,
+            KeepTop,
         )
     };
     commands.spawn(panel(true)).with_children(|p| {

@@ -1,5 +1,5 @@
 //! What is carrom's own in the client: its board drawn from the preset, the pieces, the
-//! aim guide, the striker's controls, the bot's seats, the HUD, the camera and sounds,
+//! aim guide, the striker's controls, the bot's seats, the HUD, the camera, sounds, buzzes,
 //! and the look: themes, painted art, pocketing, impacts and the striker's path.
 
 pub mod aim_view;
@@ -10,6 +10,7 @@ pub mod board_view;
 pub mod bot_seat;
 pub mod camera;
 pub mod flash;
+pub mod haptics;
 pub mod hud;
 pub mod impact;
 pub mod pieces_view;
@@ -36,7 +37,8 @@ impl Plugin for CarromPlugin {
 }
 
 /// Carrom drawn and heard: camera, the art in the player's theme, board, pieces, guide,
-/// pocketing, impacts, the striker's path, the tally, Home's board, sounds.
+/// pocketing, impacts, the striker's path, the tally, Home's board, sounds and a phone's
+/// buzz.
 pub(super) struct CarromViewPlugin;
 
 impl Plugin for CarromViewPlugin {
@@ -53,6 +55,7 @@ impl Plugin for CarromViewPlugin {
             tally::TallyPlugin,
             showcase::ShowcasePlugin,
             sound::SoundPlugin,
+            haptics::HapticsPlugin,
         ));
     }
 }

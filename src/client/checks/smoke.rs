@@ -84,7 +84,8 @@ enum Stage {
 }
 
 /// The window sizes Home is checked at, besides the first.
-const SIZES: [(u32, u32); 5] = [(1024, 768), (1920, 1080), (2560, 1440), (390, 844), (360, 640)];
+const SIZES: [(u32, u32); 7] =
+    [(1024, 768), (1920, 1080), (2560, 1440), (390, 844), (360, 640), (844, 390), (768, 1024)];
 
 /// The break's aim, left of straight ahead (1/65 536 turns): at full power from the
 /// middle of the baseline it pockets a piece within half a second (a stable choice: aims
@@ -284,8 +285,19 @@ fn drive(
             smoke.audit("match 390x844", &sight.windows, &sight.texts);
             shoot(&mut commands, &smoke.dir, UPRIGHT_MATCH);
         }
-        Stage::Settled if smoke.since == 52 => resize(&mut commands, (1280, 800)),
-        Stage::Settled if smoke.since == 80 => smoke.advance(Stage::Theme(0)),
+        // A phone on its side, and a tablet upright.
+        Stage::Settled if smoke.since == 52 => resize(&mut commands, (844, 390)),
+        Stage::Settled if smoke.since == 90 => {
+            smoke.audit("match 844x390", &sight.windows, &sight.texts);
+            shoot(&mut commands, &smoke.dir, "match-844x390.png");
+        }
+        Stage::Settled if smoke.since == 92 => resize(&mut commands, (768, 1024)),
+        Stage::Settled if smoke.since == 130 => {
+            smoke.audit("match 768x1024", &sight.windows, &sight.texts);
+            shoot(&mut commands, &smoke.dir, "match-768x1024.png");
+        }
+        Stage::Settled if smoke.since == 132 => resize(&mut commands, (1280, 800)),
+        Stage::Settled if smoke.since == 160 => smoke.advance(Stage::Theme(0)),
         Stage::Saving => {
             let written = SHOTS.iter().all(|f| smoke.dir.join(f).is_file());
             if written && smoke.since > 10 {

@@ -7,6 +7,7 @@ use super::computer::is_thinking;
 use super::game::{DraughtsMatch, Player};
 use crate::client::flow::setup::colour_message;
 use crate::client::flow::{GameType, MatchSummary, Screen};
+use crate::client::ui::scrolling::{KeepTop, ScrollingPage};
 use crate::client::ui::{self, Action, Dock, MenuSet, WideOnly, palette};
 use crate::client::words::Words;
 use crate::draughts::Colour;
@@ -60,9 +61,13 @@ fn spawn(mut commands: Commands, w: Res<Words>) {
                 flex_direction: FlexDirection::Column,
                 padding: UiRect::all(px(12)),
                 row_gap: px(12),
+                overflow: Overflow::scroll_y(),
                 ..default()
             },
             BackgroundColor(palette::PANEL),
+            // Short windows (a phone on its side) scroll what is below.
+            ScrollingPage,
+            KeepTop,
         ))
         .with_children(|p| {
             p.spawn(ui::pause_button(w.get("hud-pause")));

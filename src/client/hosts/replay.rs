@@ -9,6 +9,7 @@ use crate::client::draughts::{DraughtsMatch, Player};
 use crate::client::flow::{Controller, GameType, MatchHost, PausableSystems, Screen};
 use crate::client::ui::{self, Action, MenuSet, palette};
 use crate::client::words::Words;
+use crate::client::words::mirror::Mirrored;
 use crate::draughts::{Colour, Draughts, Move, Moves};
 use crate::game::{Input, Match, advance};
 use crate::record::{GameLog, MatchRecord, RecordError};
@@ -170,7 +171,7 @@ impl Plugin for ReplayPlugin {
         .add_systems(OnEnter(Screen::Game), spawn_bar.run_if(resource_exists::<Replaying>))
         .add_systems(
             Update,
-            (control.after(MenuSet), play_draughts, show_bar)
+            (drag_timeline.after(MenuSet), control, play_draughts, show_bar)
                 .chain()
                 .run_if(in_state(Screen::Game).and_then(in_state(MatchHost::Replay)))
                 .run_if(resource_exists::<Replaying>),
@@ -314,6 +315,56 @@ struct ReplayStatus;
 #[derive(Component)]
 struct TimelineFill;
 
+/// The timeline: a finger or the mouse held on it and moved seeks as it goes.
+#[derive(Component)]
+struct Timeline;
+
+/// How far (physical pixels) above and below the timeline a finger still takes it.
+const TIMELINE_REACH: f32 = 24.0;
+
+/// The share of the match (thousandths) at `x` on a timeline drawn in `rect`, which runs
+/// from the right when `mirrored` (a right-to-left language).
+fn share_at(x: f32, rect: Rect, mirrored: bool) -> u16 {
+    let share = ((x - rect.min.x) / rect.width().max(1.0)).clamp(0.0, 1.0);
+    let share = if mirrored { 1.0 - share } else { share };
+    (share * 1_000.0).round() as u16
+}
+
+/// Seeks to the point of the timeline under a finger or the mouse button held on it, as
+/// it moves (in thousandths, only when that changes: a seek re-simulates).
+fn drag_timeline(
+    mouse: Res<ButtonInput<MouseButton>>,
+    touches: Res<bevy::input::touch::Touches>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    lines: Query<(&ComputedNode, &UiGlobalTransform, Has<Mirrored>), With<Timeline>>,
+    mut held: Local<Option<u16>>,
+    mut actions: MessageWriter<Action>,
+) {
+    let (Ok(window), Ok((line, at, mirrored))) = (windows.single(), lines.single()) else {
+        return;
+    };
+    let finger = touches.iter().next();
+    let pointer = if mouse.pressed(MouseButton::Left) {
+        window.physical_cursor_position()
+    } else {
+        finger.map(|t| t.position() * window.scale_factor())
+    };
+    let Some(pointer) = pointer else {
+        *held = None;
+        return;
+    };
+    let rect = Rect::from_center_size(at.translation, line.size());
+    let pressed_now = mouse.just_pressed(MouseButton::Left) || touches.any_just_pressed();
+    if held.is_none() && !(pressed_now && rect.inflate(TIMELINE_REACH).contains(pointer)) {
+        return;
+    }
+    let share = share_at(pointer.x, rect, mirrored);
+    if *held != Some(share) {
+        *held = Some(share);
+        actions.write(Action::ReplaySeek(share));
+    }
+}
+
 fn spawn_bar(mut commands: Commands, w: Res<Words>) {
     commands
         .spawn((
@@ -337,13 +388,16 @@ fn spawn_bar(mut commands: Commands, w: Res<Words>) {
         .with_children(|bar| {
             bar.spawn((ReplayStatus, ui::text(w.get("replay-title"), 16.0, palette::TEXT)));
             // The timeline: ten parts to click, from the start to the end, filled as far as
-            // the board is.
-            bar.spawn(Node {
-                width: percent(100),
-                height: px(10),
-                margin: UiRect::vertical(px(4)),
-                ..default()
-            })
+            // the board is; held and dragged, it seeks as the pointer goes.
+            bar.spawn((
+                Timeline,
+                Node {
+                    width: percent(100),
+                    height: px(18),
+                    margin: UiRect::vertical(px(4)),
+                    ..default()
+                },
+            ))
             .with_children(|line| {
                 line.spawn((
                     TimelineFill,
@@ -406,5 +460,19 @@ fn show_bar(
     let share = if end == 0 { 100.0 } else { now as f32 * 100.0 / end as f32 };
     for mut node in &mut fill {
         node.width = percent(share);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_point_on_the_timeline_is_a_share_of_the_match_from_the_reading_side() {
+        let line = Rect::new(100.0, 0.0, 600.0, 18.0);
+        assert_eq!(share_at(100.0, line, false), 0);
+        assert_eq!(share_at(350.0, line, false), 500);
+        assert_eq!(share_at(700.0, line, false), 1_000, "past the end: the end");
+        assert_eq!(share_at(150.0, line, true), 900, "right to left");
     }
 }

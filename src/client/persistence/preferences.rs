@@ -48,6 +48,8 @@ pub struct Preferences {
     pub records_kept: u16,
     /// The language every word is shown in.
     pub language: Language,
+    /// A phone buzzes on strikes, hard hits and pockets (where the browser can).
+    pub haptics: bool,
 }
 
 /// How many match records are kept unless Settings say otherwise.
@@ -122,6 +124,7 @@ impl Default for Preferences {
             lan_port: DEFAULT_LAN_PORT,
             records_kept: DEFAULT_RECORDS_KEPT,
             language: Language::English,
+            haptics: true,
         }
     }
 }
@@ -157,6 +160,8 @@ struct SettingsFile {
     /// The language's code (older files have none: the system's).
     #[serde(default)]
     language: Option<String>,
+    #[serde(default = "haptics_on")]
+    haptics: bool,
     setup: SetupFile,
 }
 
@@ -184,6 +189,10 @@ fn default_lan_port() -> u16 {
 
 fn default_records_kept() -> u16 {
     DEFAULT_RECORDS_KEPT
+}
+
+fn haptics_on() -> bool {
+    true
 }
 
 #[derive(Serialize, Deserialize)]
@@ -222,6 +231,7 @@ impl SettingsFile {
             lan_port: preferences.lan_port,
             records_kept: preferences.records_kept,
             language: Some(preferences.language.code().into()),
+            haptics: preferences.haptics,
             setup: SetupFile {
                 variant: setup.variant.name().into(),
                 mode: setup.mode.name().into(),
@@ -291,6 +301,7 @@ impl SettingsFile {
             lan_port: file.lan_port,
             records_kept: file.records_kept.max(1),
             language: file.language.as_deref().and_then(Language::from_code).unwrap_or(system),
+            haptics: file.haptics,
         };
         Ok((preferences, setup))
     }
@@ -423,6 +434,7 @@ mod tests {
             volume: 3,
             fullscreen: true,
             language: Language::Urdu,
+            haptics: false,
             ..Preferences::default()
         };
         let setup = MatchSetup { variant: Variant::Classic, players: 3, ..MatchSetup::default() };

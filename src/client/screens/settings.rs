@@ -128,11 +128,17 @@ fn spawn(
             row.spawn(ui::button(shown, Action::ToggleFullscreen, 22, preferences.fullscreen));
         });
         root.spawn(ui::row()).with_children(|row| {
+            row.spawn(label("settings-haptics"));
+            let on = preferences.haptics;
+            let shown = w.get(if on { "settings-haptics-on" } else { "settings-haptics-off" });
+            row.spawn(ui::button(shown, Action::ToggleHaptics, 23, on));
+        });
+        root.spawn(ui::row()).with_children(|row| {
             row.spawn(label("home-board"));
             for (i, theme) in BoardTheme::ALL.into_iter().enumerate() {
                 let chosen = preferences.theme == theme;
                 let action = Action::Theme(theme);
-                row.spawn(ui::button(w.get(theme.label()), action, 23 + i as u16, chosen));
+                row.spawn(ui::button(w.get(theme.label()), action, 24 + i as u16, chosen));
             }
         });
         root.spawn(ui::row()).with_children(|row| {
@@ -140,10 +146,10 @@ fn spawn(
             for (i, kept) in RECORDS_KEPT.into_iter().enumerate() {
                 let chosen = preferences.records_kept == kept;
                 let action = Action::RecordsKept(kept);
-                row.spawn(ui::button(kept.to_string(), action, 26 + i as u16, chosen));
+                row.spawn(ui::button(kept.to_string(), action, 27 + i as u16, chosen));
             }
         });
-        root.spawn(ui::button(w.get("back"), Action::Back, 31, false));
+        root.spawn(ui::button(w.get("back"), Action::Back, 32, false));
     });
 }
 
@@ -182,6 +188,7 @@ fn act(
                 preferences.volume = volume as u8;
             }
             Action::ToggleFullscreen => preferences.fullscreen = !preferences.fullscreen,
+            Action::ToggleHaptics => preferences.haptics = !preferences.haptics,
             Action::Theme(theme) => preferences.theme = theme,
             Action::Language(language) => preferences.language = language,
             Action::RecordsKept(kept) => preferences.records_kept = kept,

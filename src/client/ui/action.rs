@@ -97,6 +97,8 @@ pub enum Action {
     Volume(i8),
     /// Settings: switch between a window and full screen.
     ToggleFullscreen,
+    /// Settings: turn the phone's buzz on hits on or off.
+    ToggleHaptics,
     /// Settings: choose the carrom board's look.
     Theme(BoardTheme),
     /// Settings: show every word in this language.
@@ -135,6 +137,20 @@ pub enum Action {
     ReplaySeek(u16),
     /// Settings: keep this many match records.
     RecordsKept(u16),
+}
+
+impl Action {
+    /// Whether the button of this action is a text field (typed into while it is chosen).
+    pub fn types_text(self) -> bool {
+        matches!(
+            self,
+            Action::EditFen
+                | Action::EditCode
+                | Action::EditAddress
+                | Action::EditName(_)
+                | Action::EditRecordPath
+        )
+    }
 }
 
 /// A button: the action it sends and its place in the keyboard order.

@@ -70,9 +70,9 @@ fn dock(
     windows: Query<&Window, With<PrimaryWindow>>,
     mut panels: Query<(&Dock, &mut Node, Has<Mirrored>)>,
 ) {
-    let share = windows.single().map_or(50.0, |w| board_share(w.size()));
+    let size = windows.single().map_or(Vec2::new(1280.0, 800.0), Window::size);
     for (dock, mut node, mirrored) in &mut panels {
-        let mut wanted = placed(*dock, *orientation, share);
+        let mut wanted = placed(*dock, *orientation, size);
         // A right-to-left language reads the screen from the right: the panels swap sides.
         if mirrored {
             std::mem::swap(&mut wanted.left, &mut wanted.right);
@@ -101,16 +101,23 @@ fn show_wide_only(orientation: Res<Orientation>, mut nodes: Query<&mut Node, Wit
     }
 }
 
-/// Where a panel docked `dock` goes, the board taking `share` percent of a portrait
-/// window's height.
-pub fn placed(dock: Dock, orientation: Orientation, share: f32) -> Node {
+/// A window less tall than this (logical pixels) is short: a phone on its side.
+pub const SHORT: f32 = 600.0;
+
+/// Where a panel docked `dock` goes in a window of `size`.
+pub fn placed(dock: Dock, orientation: Orientation, size: Vec2) -> Node {
     let mut node = Node { position_type: PositionType::Absolute, ..default() };
+    let share = board_share(size);
     match orientation {
         Orientation::Landscape => {
             let (left, width) = match dock {
                 Dock::Left(w) => (true, w),
                 Dock::Right(w) | Dock::RightOrUnder(w) => (false, w),
             };
+            // A short window (a phone on its side) gives the panels all the room beside
+            // the board, a square as tall as the window.
+            let beside = (size.x - size.y) / 2.0 / size.x.max(1.0) * 100.0 - 1.0;
+            let width = if size.y < SHORT { width.max(beside) } else { width };
             node.left = if left { px(0) } else { auto() };
             node.right = if left { auto() } else { px(0) };
             node.top = px(0);
@@ -146,18 +153,22 @@ mod tests {
 
     #[test]
     fn in_portrait_panels_sit_under_a_board_as_wide_as_the_window() {
-        let share = board_share(Vec2::new(400.0, 800.0));
-        assert_eq!(share, 50.0);
-        let left = placed(Dock::Left(19.0), Orientation::Portrait, share);
+        let size = Vec2::new(400.0, 800.0);
+        assert_eq!(board_share(size), 50.0);
+        let left = placed(Dock::Left(19.0), Orientation::Portrait, size);
         assert_eq!((left.left, left.top, left.width), (px(0), percent(50), percent(50)));
-        let right = placed(Dock::Right(19.0), Orientation::Portrait, share);
+        let right = placed(Dock::Right(19.0), Orientation::Portrait, size);
         assert_eq!(
             (right.left, right.width, right.height),
             (percent(50), percent(50), percent(50))
         );
-        let under = placed(Dock::RightOrUnder(22.0), Orientation::Portrait, share);
+        let under = placed(Dock::RightOrUnder(22.0), Orientation::Portrait, size);
         assert_eq!((under.left, under.width), (px(0), percent(100)));
-        let beside = placed(Dock::RightOrUnder(22.0), Orientation::Landscape, share);
+        let wide = Vec2::new(1280.0, 800.0);
+        let beside = placed(Dock::RightOrUnder(22.0), Orientation::Landscape, wide);
         assert_eq!((beside.right, beside.width, beside.height), (px(0), percent(22), percent(100)));
+        // A phone on its side: the panels take the room beside the board.
+        let short = placed(Dock::Left(19.0), Orientation::Landscape, Vec2::new(844.0, 390.0));
+        assert_eq!(short.width, percent((844.0 - 390.0) / 2.0 / 844.0 * 100.0 - 1.0));
     }
 }

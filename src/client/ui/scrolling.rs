@@ -12,6 +12,11 @@ use bevy::prelude::*;
 #[require(ScrollPosition)]
 pub struct ScrollingPage;
 
+/// Marks a scrolling page whose content stays at its top when it fits (a HUD panel),
+/// where a menu's is centred.
+#[derive(Component, Default)]
+pub struct KeepTop;
+
 /// Logical pixels one line of a mouse wheel scrolls.
 const LINE: f32 = 40.0;
 
@@ -34,7 +39,10 @@ fn reach(node: &ComputedNode) -> f32 {
 
 /// Centres a page that fits; one that does not starts at its top, so all of it scrolls
 /// into view (a centred column would overflow above the window, out of reach).
-fn centre_what_fits(mut pages: Query<(&ComputedNode, &mut Node), With<ScrollingPage>>) {
+/// The pages whose content is centred when it fits.
+type Centred = (With<ScrollingPage>, Without<KeepTop>);
+
+fn centre_what_fits(mut pages: Query<(&ComputedNode, &mut Node), Centred>) {
     for (computed, mut node) in &mut pages {
         let wanted =
             if reach(computed) > 0.5 { JustifyContent::FlexStart } else { JustifyContent::Center };
