@@ -648,8 +648,13 @@ fn cl_1_ck_12_a_phone_upright_plays_carrom_and_draughts_by_touch_alone() {
     let buzzes = chromium.evaluate("window.carromBuzzes").as_u64().unwrap_or(0);
     assert!(buzzes > 0, "the stroke buzzed the phone");
 
-    // A phone has no Esc: the HUD's Pause button, then home.
-    chromium.tap_button("Pause", secs(20));
+    // The phone goes to another app: the page is hidden, and the match waits, paused.
+    let hidden = "Object.defineProperty(document, 'visibilityState', \
+                  { value: 'hidden', configurable: true }); \
+                  document.dispatchEvent(new Event('visibilitychange')); \
+                  delete document.visibilityState; true";
+    chromium.evaluate(hidden);
+    line_with(&mut chromium, moving, &["the page was hidden: the match is paused"], secs(20));
     let shown = chromium.console.len();
     chromium.tap_button("SaveAndLeave", secs(20));
     line_with(&mut chromium, shown, &["carrom: screen Home"], secs(20));
@@ -676,6 +681,7 @@ fn cl_1_ck_12_a_phone_upright_plays_carrom_and_draughts_by_touch_alone() {
     assert!(share > 0.2 && colours > 16, "the board is drawn: {share} {colours}");
 
     // A name typed on the phone's own keyboard: the field raises it, the word comes back.
+    // A phone has no Esc: the HUD's Pause button, then home.
     chromium.tap_button("Pause", secs(20));
     let shown = chromium.console.len();
     chromium.tap_button("SaveAndLeave", secs(20));
