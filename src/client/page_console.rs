@@ -4,9 +4,10 @@
 //! carrom match's progress (stroke, phase, frame, hash — what the saved match holds),
 //! each draughts move, a created room's invite link, where every button is
 //! (`window.carromButtons`, JSON: the action each sends and its rectangle in CSS pixels),
-//! and where on the page the board's places are (`window.carromBoard`: the striker a
-//! person aims, and the centre of each draughts square, 1 to 32, in CSS pixels), so a
-//! test can touch them as a finger would.
+//! where on the page the board's places are (`window.carromBoard`: the striker a person
+//! aims, and the centre of each draughts square, 1 to 32, in CSS pixels; and the aim
+//! shown, placement, angle and power), so a test can touch them as a finger would, and
+//! each stroke a person struck as the game took it.
 
 use super::carrom::aiming::AimControl;
 use super::draughts::game::DraughtsMatch;
@@ -32,6 +33,7 @@ impl Plugin for PageConsolePlugin {
                 say_settings.run_if(resource_changed::<Preferences>),
                 say_setup.run_if(resource_changed::<MatchSetup>),
                 say_carrom_progress,
+                say_stroke_struck,
                 say_draughts_moves,
                 say_invite,
                 publish_buttons,
@@ -82,6 +84,20 @@ fn say_carrom_progress(local: Option<Res<LocalMatch>>, mut last: Local<Option<(u
         m.hash(),
         local.shooter_player() + 1
     );
+}
+
+/// The stroke a person struck, as the game took it: a test compares it with the aim the
+/// page showed when the finger lifted.
+fn say_stroke_struck(aim: Option<Res<AimControl>>, mut said: Local<u16>) {
+    let Some(aim) = aim else { return };
+    if aim.committed && *said != aim.stroke_number {
+        *said = aim.stroke_number;
+        let s = aim.stroke;
+        info!(
+            "carrom: stroke {} struck: placement {}, angle {}, power {}",
+            aim.stroke_number, s.placement, s.angle, s.power
+        );
+    }
 }
 
 /// Every draughts move as it is played, in PDN.
@@ -156,13 +172,14 @@ fn publish_board(
         let css = camera.world_to_viewport(transform, at.extend(0.0)).ok()?;
         Some([css.x.round(), css.y.round()])
     };
-    let striker = local
-        .zip(aim)
-        .filter(|(l, a)| a.stroke_number == l.current.next_stroke())
-        .and_then(|(l, a)| on_page(a.striker_at(l.current.table())));
+    let aiming = local.zip(aim).filter(|(l, a)| a.stroke_number == l.current.next_stroke());
+    let striker = aiming.as_ref().and_then(|(l, a)| on_page(a.striker_at(l.current.table())));
+    let shown = aiming
+        .map(|(_, a)| [a.stroke.placement as i32, a.stroke.angle as i32, a.stroke.power as i32]);
     let squares: Option<Vec<_>> =
         table.map(|t| (0..32).filter_map(|bit| on_page(centre(bit, t.bottom))).collect());
-    let text = serde_json::json!({ "striker": striker, "squares": squares }).to_string();
+    let text =
+        serde_json::json!({ "striker": striker, "aim": shown, "squares": squares }).to_string();
     if *published != text {
         publish("carromBoard", &text);
         *published = text;

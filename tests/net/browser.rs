@@ -639,9 +639,33 @@ fn cl_1_ck_12_a_phone_upright_plays_carrom_and_draughts_by_touch_alone() {
     let struck = seen(&mut chromium, aiming + 1, &["the match is at", "Motion"], secs(3));
     assert!(struck.is_none(), "a pull let go inside the striker struck: {struck:?}");
 
-    // Pulled back and lifted: the stroke goes, and the match goes on to the next one.
-    pull(&mut chromium, (x, y + 40.0), &[(x + 10.0, y + 80.0), (x + 12.0, y + 90.0)]);
+    // Turned on its side mid-aim: the board moves to the middle, the striker with it; and
+    // back upright, where it was.
+    let metrics = |w: u32, h: u32| serde_json::json!({ "width": w, "height": h, "deviceScaleFactor": 1, "mobile": true });
+    chromium.call("Emulation.setDeviceMetricsOverride", metrics(height, width));
+    let sideways = place_on_page(&mut chromium, |b| {
+        point(&b["striker"]).filter(|&(sx, _)| (sx - height as f64 / 2.0).abs() < 40.0)
+    });
+    assert!(sideways.1 < width as f64, "on its side, the striker is on the board: {sideways:?}");
+    chromium.call("Emulation.setDeviceMetricsOverride", metrics(width, height));
+    let (x, y) = place_on_page(&mut chromium, |b| {
+        point(&b["striker"]).filter(|&(sx, sy)| (sx - x).abs() < 2.0 && (sy - y).abs() < 2.0)
+    });
+
+    // Pulled back and lifted: the stroke struck is the aim shown when the finger lifted,
+    // and the match goes on to the next one.
+    chromium.touch("touchStart", &[(x, y + 40.0)]);
+    chromium.linger(Duration::from_millis(200));
+    for at in [(x + 10.0, y + 80.0), (x + 12.0, y + 90.0)] {
+        chromium.touch("touchMove", &[at]);
+        chromium.linger(Duration::from_millis(300));
+    }
+    let shown = chromium.board()["aim"].clone();
+    chromium.touch("touchEnd", &[]);
     let (moving, _) = line_with(&mut chromium, aiming, &["the match is at", "Motion"], secs(20));
+    let (_, struck) = line_with(&mut chromium, aiming, &["stroke 1 struck:"], secs(20));
+    let expected = format!("placement {}, angle {}, power {}", shown[0], shown[1], shown[2]);
+    assert!(struck.contains(&expected), "shown {shown}, struck: {struck}");
     let (_, ended) = line_with(&mut chromium, moving + 1, &["the match is at"], secs(60));
     eprintln!("{test}: by touch: {ended}");
     assert!(!ended.contains("Motion"), "{ended}");
