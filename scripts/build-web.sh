@@ -46,11 +46,21 @@ else
 fi
 cp web/index.html web/thinker.js web/sw.js web/manifest.webmanifest web/icon-*.png "$out/"
 
-# Served to browsers that take gzip (carrom-signaling --web sends the .gz beside a file).
+# Served to browsers that take brotli or gzip (carrom-signaling --web sends the .br or the
+# .gz beside a file). Brotli (Debian's brotli) is skipped with a note where it is absent,
+# and on --quick builds, which only tests load.
 for file in carrom_bg.wasm carrom.js; do
   gzip -9 -c "$out/$file" > "$out/$file.gz"
+  rm -f "$out/$file.br"
+  if [[ $profile == web-release ]] && command -v brotli >/dev/null; then
+    brotli -q 11 -f -o "$out/$file.br" "$out/$file"
+  fi
 done
+if [[ $profile == web-release ]] && ! command -v brotli >/dev/null; then
+  echo "build-web: no brotli (apt-get install brotli): served gzipped only" >&2
+fi
 
 bytes=$(stat -c %s "$out/carrom_bg.wasm")
 gzipped=$(stat -c %s "$out/carrom_bg.wasm.gz")
-echo "build-web: $out/carrom_bg.wasm is $bytes bytes, $gzipped gzipped"
+brotlied=$([[ -f "$out/carrom_bg.wasm.br" ]] && stat -c %s "$out/carrom_bg.wasm.br" || echo none)
+echo "build-web: $out/carrom_bg.wasm is $bytes bytes, $gzipped gzipped, $brotlied with brotli"

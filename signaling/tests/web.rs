@@ -78,6 +78,13 @@ async fn the_page_is_served_at_the_root_and_at_an_invite_path_and_peers_still_co
     let (_, head, body) = get_with(&s, "/carrom_bg.wasm", "Accept-Encoding: gzip\r\n").await;
     assert!(head.to_ascii_lowercase().contains("content-encoding: gzip"), "{head}");
     assert_eq!(body, b"gzipped", "the .gz beside it, to a browser that takes gzip");
+    std::fs::write(dir.join("carrom_bg.wasm.br"), b"brotli").unwrap();
+    let takes_both = "Accept-Encoding: gzip, deflate, br\r\n";
+    let (_, head, body) = get_with(&s, "/carrom_bg.wasm", takes_both).await;
+    assert!(head.to_ascii_lowercase().contains("content-encoding: br"), "{head}");
+    assert_eq!(body, b"brotli", "the .br beside it, to a browser that takes brotli");
+    let (_, _, body) = get_with(&s, "/carrom_bg.wasm", "Accept-Encoding: gzip\r\n").await;
+    assert_eq!(body, b"gzipped", "gzip still to a browser that takes no brotli");
     let (status, head, _) = get(&s, "/carrom.js").await;
     assert!(status == 200 && head.to_ascii_lowercase().contains("javascript"), "{head}");
     assert_eq!(get(&s, "/nothing.txt").await.0, 404);
