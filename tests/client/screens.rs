@@ -291,17 +291,23 @@ fn keyboard_places_aims_charges_and_strikes() {
     assert_eq!(local(&app).current.phase(), Phase::Motion);
 }
 
+/// The match about to be aimed, where its striker is, and the direction behind the
+/// shooter's baseline (a pull that way aims straight ahead).
+fn aiming_from(app: &App) -> (carrom::game::Match, Vec2, Vec2) {
+    let m = local(app).current;
+    let control = *app.world().resource::<AimControl>();
+    let striker = board_point(
+        m.shooter().striker_spot(m.table().preset(), Fx::milli_cm(control.stroke.placement as i32)),
+    );
+    (m, striker, carrom::client::baseline_axis(m.shooter()).perp())
+}
+
 #[test]
 fn a_pull_let_go_back_at_the_striker_cancels_instead_of_striking() {
     let mut app = client(&home("short-pull"), 4);
     start(&mut app, Variant::Freestyle, 2);
     app.update();
-    let m = local(&app).current;
-    let control = *app.world().resource::<AimControl>();
-    let striker = board_point(
-        m.shooter().striker_spot(m.table().preset(), Fx::milli_cm(control.stroke.placement as i32)),
-    );
-    let back = carrom::client::baseline_axis(m.shooter()).perp();
+    let (m, striker, back) = aiming_from(&app);
     pointer(&mut app, striker - back * 8.0, PointerAction::Press);
     pointer(&mut app, striker - back * 0.1, PointerAction::Move);
     pointer(&mut app, striker - back * 0.1, PointerAction::Release);
@@ -315,12 +321,7 @@ fn a_pull_the_system_takes_away_cancels_and_the_next_pull_strikes() {
     let mut app = client(&home("taken-pull"), 4);
     start(&mut app, Variant::Freestyle, 2);
     app.update();
-    let m = local(&app).current;
-    let control = *app.world().resource::<AimControl>();
-    let striker = board_point(
-        m.shooter().striker_spot(m.table().preset(), Fx::milli_cm(control.stroke.placement as i32)),
-    );
-    let back = carrom::client::baseline_axis(m.shooter()).perp();
+    let (m, striker, back) = aiming_from(&app);
     // A call comes in mid-pull: the system takes the finger; nothing is struck.
     pointer(&mut app, striker - back * 8.0, PointerAction::Press);
     pointer(&mut app, striker - back * 15.0, PointerAction::Move);

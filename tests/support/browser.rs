@@ -236,29 +236,45 @@ impl Browser {
     /// `limit`), swiping the page up or down first when it is out of view; panics with
     /// the buttons it does show if it never does.
     pub fn tap_button(&mut self, action: &str, limit: Duration) {
+        self.when_settled(action, limit, |page, (x, y), (wide, tall)| {
+            if y < 24.0 || y > tall - 24.0 {
+                // A finger drags the page the other way to bring the button in.
+                let (from, to) = if y < 24.0 { (0.3, 0.7) } else { (0.7, 0.3) };
+                page.touch("touchStart", &[(wide / 2.0, tall * from)]);
+                for k in 1..=8 {
+                    let at = from + (to - from) * k as f64 / 8.0;
+                    page.touch("touchMove", &[(wide / 2.0, tall * at)]);
+                    page.linger(Duration::from_millis(30));
+                }
+                page.touch("touchEnd", &[]);
+                return false;
+            }
+            page.tap(x, y);
+            true
+        });
+    }
+
+    /// Finds the button of `action` where it stays between two looks (a button just laid
+    /// out may still move) and gives `act` its centre and the page's size, CSS pixels,
+    /// until `act` says it is done; panics with the buttons shown if `limit` passes first.
+    fn when_settled(
+        &mut self,
+        action: &str,
+        limit: Duration,
+        mut act: impl FnMut(&mut Browser, (f64, f64), (f64, f64)) -> bool,
+    ) {
         let deadline = Instant::now() + limit;
         let mut seen = None;
         loop {
             let shown = self.buttons();
             let here = shown.iter().find(|(a, ..)| a == action).map(|&(_, x, y)| (x, y));
-            if let Some((x, y)) = here.filter(|at| seen == Some(*at)) {
+            if let Some(at) = here.filter(|at| seen == Some(*at)) {
                 let tall = self.evaluate("innerHeight").as_f64().unwrap_or(0.0);
                 let wide = self.evaluate("innerWidth").as_f64().unwrap_or(0.0);
-                if y < 24.0 || y > tall - 24.0 {
-                    // A finger drags the page the other way to bring the button in.
-                    let (from, to) = if y < 24.0 { (0.3, 0.7) } else { (0.7, 0.3) };
-                    self.touch("touchStart", &[(wide / 2.0, tall * from)]);
-                    for k in 1..=8 {
-                        let at = from + (to - from) * k as f64 / 8.0;
-                        self.touch("touchMove", &[(wide / 2.0, tall * at)]);
-                        self.linger(Duration::from_millis(30));
-                    }
-                    self.touch("touchEnd", &[]);
-                    seen = None;
-                } else {
-                    self.tap(x, y);
+                if act(self, at, (wide, tall)) {
                     return;
                 }
+                seen = None;
             } else {
                 seen = here;
             }
@@ -269,7 +285,7 @@ impl Browser {
                     self.console
                 );
             }
-            self.linger(Duration::from_millis(150));
+            self.linger(Duration::from_millis(120));
         }
     }
 
@@ -317,48 +333,27 @@ impl Browser {
     /// Clicks the button that sends `action`, once the page shows it (waiting at most
     /// `limit`); panics with the buttons it does show if it never does.
     pub fn press(&mut self, action: &str, limit: Duration) {
-        let deadline = Instant::now() + limit;
-        let mut seen = None;
-        loop {
-            let shown = self.buttons();
-            let here = shown.iter().find(|(a, ..)| a == action).map(|&(_, x, y)| (x, y));
-            // A button just laid out may still move: it is pressed where it stays, once
-            // the page is scrolled (by the wheel, as a person would) to show it.
-            if let Some((x, y)) = here.filter(|at| seen == Some(*at)) {
-                let tall = self.evaluate("innerHeight").as_f64().unwrap_or(0.0);
-                let wide = self.evaluate("innerWidth").as_f64().unwrap_or(0.0);
-                if y < 8.0 || y > tall - 8.0 {
-                    let wheel = if y < 8.0 { -120.0 } else { 120.0 };
-                    let event = json!({
-                        "type": "mouseWheel", "x": wide / 2.0, "y": tall / 2.0,
-                        "deltaX": 0, "deltaY": wheel,
-                    });
-                    self.call("Input.dispatchMouseEvent", event);
-                    seen = None;
-                } else {
-                    // The pointer goes there first, as a hand's does, and the click comes
-                    // once the page sees it over the button.
-                    self.point(x, y);
-                    if self.until_hovered(action) {
-                        self.click(x, y);
-                        return;
-                    }
-                    // Not seen there: it moved meanwhile; found again, then pressed.
-                    seen = None;
-                }
-            } else {
-                seen = here;
+        self.when_settled(action, limit, |page, (x, y), (wide, tall)| {
+            // It is pressed where it stays, once the page is scrolled (by the wheel, as a
+            // person would) to show it.
+            if y < 8.0 || y > tall - 8.0 {
+                let wheel = if y < 8.0 { -120.0 } else { 120.0 };
+                let event = json!({
+                    "type": "mouseWheel", "x": wide / 2.0, "y": tall / 2.0,
+                    "deltaX": 0, "deltaY": wheel,
+                });
+                page.call("Input.dispatchMouseEvent", event);
+                return false;
             }
-            if Instant::now() > deadline {
-                let names: Vec<_> = shown.iter().map(|(a, ..)| a.as_str()).collect();
-                panic!(
-                    "no {action} button in view within {limit:?}; the page shows {names:?}: {:#?}",
-                    self.console
-                );
+            // The pointer goes there first, as a hand's does, and the click comes once the
+            // page sees it over the button; not seen there, it moved meanwhile: found again.
+            page.point(x, y);
+            if page.until_hovered(action) {
+                page.click(x, y);
+                return true;
             }
-            while self.read().is_some() {}
-            std::thread::sleep(Duration::from_millis(100));
-        }
+            false
+        });
     }
 
     /// One key pressed and released: `key` as the browser names it (`Enter`, `1`, ` `),
