@@ -34,8 +34,13 @@ const NO_GAME: &str =
 pub async fn serve(web: Option<Arc<PathBuf>>, request: Request, next: Next) -> Response {
     let path = request.uri().path();
     let page = path == "/" || path.starts_with("/join/");
-    // A request in authority form (`GET host:80`) has no path at all.
-    let file = !page && path.get(1..).is_some_and(|name| !name.contains('/') && name.contains('.'));
+    // A file of the page's folder, of its fonts (`/assets/fonts/NAME`) or of its messages
+    // (`/assets/locales/NAME`). A request in authority form (`GET host:80`) has no path.
+    let named = |name: &str| !name.contains('/') && name.contains('.');
+    let assets = ["/assets/fonts/", "/assets/locales/"];
+    let file = !page
+        && (path.get(1..).is_some_and(named)
+            || assets.iter().any(|dir| path.strip_prefix(dir).is_some_and(named)));
     let upgrade = request.headers().contains_key(header::UPGRADE);
     if request.method() != Method::GET || upgrade || !(page || file) {
         return next.run(request).await;

@@ -87,6 +87,18 @@ async fn the_page_is_served_at_the_root_and_at_an_invite_path_and_peers_still_co
     assert_eq!(body, b"gzipped", "gzip still to a browser that takes no brotli");
     let (status, head, _) = get(&s, "/carrom.js").await;
     assert!(status == 200 && head.to_ascii_lowercase().contains("javascript"), "{head}");
+    std::fs::create_dir_all(dir.join("assets/fonts")).unwrap();
+    std::fs::write(dir.join("assets/fonts/Face.ttf"), b"face").unwrap();
+    std::fs::write(dir.join("assets/fonts/Face.ttf.br"), b"brotli face").unwrap();
+    let (status, _, body) = get_with(&s, "/assets/fonts/Face.ttf", takes_both).await;
+    assert_eq!((status, body), (200, b"brotli face".to_vec()), "the page's fonts, brotli too");
+    assert_eq!(get(&s, "/assets/fonts/Missing.ttf").await.0, 404);
+    std::fs::create_dir_all(dir.join("assets/locales")).unwrap();
+    std::fs::write(dir.join("assets/locales/hi.ftl"), "hello = नमस्ते\n").unwrap();
+    let (status, _, body) = get(&s, "/assets/locales/hi.ftl").await;
+    assert_eq!((status, body), (200, "hello = नमस्ते\n".as_bytes().to_vec()), "its messages");
+    assert_eq!(get(&s, "/assets/other/hi.ftl").await.0, 404, "no other folder");
+    assert_eq!(get(&s, "/assets/fonts/../../Cargo.toml").await.0, 404);
     assert_eq!(get(&s, "/nothing.txt").await.0, 404);
     assert_eq!(get(&s, "/../Cargo.toml").await.0, 404, "nothing outside the folder");
     assert_eq!(get(&s, "/health").await.2, b"ok\n", "the server's own routes answer as before");
