@@ -45,11 +45,18 @@ else
   echo "build-web: no wasm-opt (npm install --prefix target/web-tools binaryen): not optimised" >&2
 fi
 cp web/index.html web/thinker.js web/sw.js web/manifest.webmanifest web/icon-*.png "$out/"
+# The fonts and the messages beyond English's that the page fetches (the desktop game has
+# them all built in).
+mkdir -p "$out/assets/fonts" "$out/assets/locales"
+cp assets/fonts/*.ttf assets/fonts/LICENSE-Noto-OFL.txt "$out/assets/fonts/"
+cp assets/locales/*.ftl "$out/assets/locales/"
+rm "$out/assets/locales/en.ftl"
 
 # Served to browsers that take brotli or gzip (carrom-signaling --web sends the .br or the
 # .gz beside a file). Brotli (Debian's brotli) is skipped with a note where it is absent,
 # and on --quick builds, which only tests load.
-for file in carrom_bg.wasm carrom.js; do
+fetched=$(cd "$out" && ls assets/fonts/*.ttf assets/locales/*.ftl)
+for file in carrom_bg.wasm carrom.js $fetched; do
   gzip -9 -c "$out/$file" > "$out/$file.gz"
   rm -f "$out/$file.br"
   if [[ $profile == web-release ]] && command -v brotli >/dev/null; then

@@ -10,6 +10,13 @@ const KEPT = "carrom";
 const FILES = [
   "/", "/index.html", "/carrom.js", "/carrom_bg.wasm", "/thinker.js",
   "/manifest.webmanifest", "/icon-192.png", "/icon-512.png", "/icon-maskable-512.png",
+  // Every language's faces and words: a page first seen in English must open in Hindi
+  // offline.
+  "/assets/fonts/NotoSans-Regular.ttf", "/assets/fonts/NotoSans-Bold.ttf",
+  "/assets/fonts/NotoSansDevanagari-Regular.ttf", "/assets/fonts/NotoSansDevanagari-Bold.ttf",
+  "/assets/fonts/NotoNaskhArabic-Regular.ttf", "/assets/fonts/NotoNaskhArabic-Bold.ttf",
+  "/assets/locales/hi.ftl", "/assets/locales/mr.ftl", "/assets/locales/ur.ftl",
+  "/assets/locales/el.ftl",
 ];
 
 self.addEventListener("install", (event) => {

@@ -59,6 +59,8 @@ mod page_keyboard;
 #[cfg(target_arch = "wasm32")]
 mod page_life;
 #[cfg(target_arch = "wasm32")]
+mod page_log;
+#[cfg(target_arch = "wasm32")]
 pub use page::run_in_page;
 
 /// Everything the game does without drawing: screens, the local match, aiming, the HUD's

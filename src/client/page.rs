@@ -15,10 +15,12 @@ use super::hosts::watching::Watching;
 use super::page_console::PageConsolePlugin;
 use super::page_keyboard::PageKeyboardPlugin;
 use super::page_life::PageLifePlugin;
+use super::page_log;
 use super::persistence::preferences::default_signaling;
 use super::thinking;
 use super::{ClientPlugin, Controller, MatchSetup, RejoinFile, Screen, ViewPlugin, ui};
 use crate::draughts::level::Level;
+use bevy::asset::AssetMetaCheck;
 use bevy::prelude::*;
 use carrom_signaling::code as invite;
 
@@ -46,8 +48,8 @@ pub fn run_in_page() {
     let href = location.as_ref().and_then(|l| l.href().ok()).unwrap_or_default();
     let hash = location.as_ref().and_then(|l| l.hash().ok()).unwrap_or_default();
     let search = location.as_ref().and_then(|l| l.search().ok()).unwrap_or_default();
-    let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+    page_log::start();
+    let window = WindowPlugin {
         primary_window: Some(Window {
             title: "carrom".into(),
             canvas: Some("#carrom".into()),
@@ -57,13 +59,25 @@ pub fn run_in_page() {
             ..default()
         }),
         ..default()
-    }))
-    .insert_resource(ClearColor(ui::palette::BACKDROP))
-    .add_plugins((ClientPlugin, ViewPlugin, PageConsolePlugin, PageLifePlugin, PageKeyboardPlugin))
-    .init_resource::<LongestFrame>()
-    .add_systems(OnEnter(Screen::Results), say_how_it_ended)
-    .add_systems(Last, say_first_frame.run_if(run_once))
-    .add_systems(Last, time_frames.run_if(in_state(Screen::Game)));
+    };
+    // The page's files (the fonts) are at the server's /assets/, whatever the page's own
+    // address (an invite's /join/CODE too), with no `.meta` beside them to ask for.
+    let assets =
+        AssetPlugin { file_path: "/assets".into(), meta_check: AssetMetaCheck::Never, ..default() };
+    let mut app = App::new();
+    add_bevy(&mut app, window, assets);
+    app.insert_resource(ClearColor(ui::palette::BACKDROP))
+        .add_plugins((
+            ClientPlugin,
+            ViewPlugin,
+            PageConsolePlugin,
+            PageLifePlugin,
+            PageKeyboardPlugin,
+        ))
+        .init_resource::<LongestFrame>()
+        .add_systems(OnEnter(Screen::Results), say_how_it_ended)
+        .add_systems(Last, say_first_frame.run_if(run_once))
+        .add_systems(Last, time_frames.run_if(in_state(Screen::Game)));
     let query: Vec<&str> = search.trim_start_matches('?').split('&').collect();
     if query.contains(&"think=page") {
         thinking::without_a_worker();
@@ -92,6 +106,42 @@ pub fn run_in_page() {
         None => {}
     }
     app.run();
+}
+
+/// Bevy's default plugins for the features the page is built with, but its log plugin:
+/// the page writes its own log (`page_log.rs`), and naming Bevy's would link its filter
+/// parser into the page even unused. Kept in `DefaultPlugins`' order.
+fn add_bevy(app: &mut App, window: WindowPlugin, assets: AssetPlugin) {
+    use bevy::{a11y, app, camera, core_pipeline, diagnostic, image, input, mesh, render};
+    use bevy::{sprite, sprite_render, state, text, time, transform, ui, ui_render, winit};
+    app.add_plugins((
+        (
+            app::PanicHandlerPlugin,
+            app::TaskPoolPlugin::default(),
+            diagnostic::FrameCountPlugin,
+            time::TimePlugin,
+            transform::TransformPlugin,
+            diagnostic::DiagnosticsPlugin,
+            input::InputPlugin,
+            window,
+            a11y::AccessibilityPlugin,
+            assets,
+            winit::WinitPlugin::default(),
+        ),
+        (
+            render::RenderPlugin::default(),
+            image::ImagePlugin::default(),
+            mesh::MeshPlugin,
+            camera::CameraPlugin,
+            core_pipeline::CorePipelinePlugin,
+            sprite::SpritePlugin,
+            sprite_render::SpriteRenderPlugin,
+            text::TextPlugin,
+            ui::UiPlugin,
+            ui_render::UiRenderPlugin,
+            state::app::StatesPlugin,
+        ),
+    ));
 }
 
 /// Writes how long the page took to its first frame (since the browser began to load it).

@@ -18,8 +18,14 @@ impl Clip {
         Clip(samples.iter().map(|s| (s.clamp(-1.0, 1.0) * f32::from(i16::MAX)) as i16).collect())
     }
 
+    /// The clip's samples, -1 to 1 (for players that take them so).
+    #[cfg(any(target_arch = "wasm32", test))]
+    pub fn samples(&self) -> Vec<f32> {
+        self.0.iter().map(|&s| f32::from(s) / f32::from(i16::MAX)).collect()
+    }
+
     /// The clip as a 16-bit PCM WAV file (for players that take files).
-    #[cfg(not(target_os = "linux"))]
+    #[cfg(not(any(target_os = "linux", target_arch = "wasm32")))]
     pub fn wav(&self) -> Vec<u8> {
         let data = (self.0.len() * 2) as u32;
         let mut out = Vec::with_capacity(44 + data as usize);
@@ -138,7 +144,14 @@ mod tests {
         assert_eq!(samples(&out), [i16::MAX]);
     }
 
-    #[cfg(not(target_os = "linux"))]
+    #[test]
+    fn samples_come_back_as_they_went_in_to_16_bits() {
+        let back = Clip::new(&[0.0, 0.5, -1.0, 2.0]).samples();
+        let expected = [0.0, 0.5, -1.0, 1.0];
+        assert!(back.iter().zip(expected).all(|(b, e)| (b - e).abs() < 1e-4), "{back:?}");
+    }
+
+    #[cfg(not(any(target_os = "linux", target_arch = "wasm32")))]
     #[test]
     fn the_wav_header_describes_the_samples() {
         let bytes = Clip::new(&[0.0, 0.5, -0.5]).wav();

@@ -1,10 +1,12 @@
 //! Sound output, for both games: [`Speaker::play`] mixes short mono clips ([`Clip`]) into
 //! one stream. On Linux the stream goes to the PulseAudio protocol server (PulseAudio,
 //! or PipeWire's pulse server) through a pure-Rust client, so building the game needs no
-//! system headers; elsewhere it goes through bevy_audio. With no sound server the game is
-//! silent and says so once in its log.
+//! system headers; in a browser each clip goes to WebAudio; elsewhere it goes through
+//! bevy_audio. With no sound server the game is silent and says so once in its log.
 
 pub mod mixer;
+#[cfg(target_arch = "wasm32")]
+mod page;
 #[cfg(target_os = "linux")]
 mod pulse;
 
@@ -37,14 +39,19 @@ impl Plugin for AudioPlugin {
         let speaker = Speaker::default();
         #[cfg(target_os = "linux")]
         pulse::start(speaker.mixer.clone());
-        #[cfg(not(target_os = "linux"))]
+        #[cfg(target_arch = "wasm32")]
+        {
+            page::open();
+            app.add_systems(Update, page::drain);
+        }
+        #[cfg(not(any(target_os = "linux", target_arch = "wasm32")))]
         app.add_systems(Update, elsewhere::drain);
         app.insert_resource(speaker);
     }
 }
 
-/// Outside Linux, bevy_audio plays what the mixer is asked to start.
-#[cfg(not(target_os = "linux"))]
+/// On Windows and macOS, bevy_audio plays what the mixer is asked to start.
+#[cfg(not(any(target_os = "linux", target_arch = "wasm32")))]
 mod elsewhere {
     use super::Speaker;
     use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings, Volume};

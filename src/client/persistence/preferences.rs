@@ -343,6 +343,8 @@ impl Plugin for PreferencesPlugin {
                 )
                     .chain(),
             );
+        #[cfg(target_arch = "wasm32")]
+        app.add_systems(Update, complete_words);
     }
 }
 
@@ -392,13 +394,34 @@ fn apply_language(mut words: ResMut<Words>, mut preferences: ResMut<Preferences>
     if words.language() == language {
         return;
     }
-    let new = Words::new(language);
+    switch_words(&mut words, &mut preferences, Words::new(language));
+}
+
+/// `words` become `new`, and the names that were the old words' defaults become the new
+/// words' defaults.
+fn switch_words(words: &mut Words, preferences: &mut ResMut<Preferences>, new: Words) {
     for (seat, name) in preferences.bypass_change_detection().names.iter_mut().enumerate() {
-        if *name == default_name(&words, seat) {
+        if *name == default_name(words, seat) {
             *name = default_name(&new, seat);
         }
     }
     *words = new;
+}
+
+/// The page's words, once its language's own file has come (English stands in for it
+/// until then, and for good if it cannot be fetched).
+#[cfg(target_arch = "wasm32")]
+fn complete_words(mut words: ResMut<Words>, mut preferences: ResMut<Preferences>) {
+    use crate::client::words::fetched;
+    if !words.awaiting() {
+        return;
+    }
+    let language = words.language();
+    if fetched::arrived(language).is_none() {
+        fetched::fetch(language);
+        return;
+    }
+    switch_words(&mut words, &mut preferences, Words::new(language));
 }
 
 /// The words of the language the settings in `world` name (while the client is built).

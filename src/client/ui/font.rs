@@ -1,8 +1,11 @@
 //! The UI's typefaces: Noto Sans for Latin and Greek, Noto Sans Devanagari for Hindi and
-//! Marathi, Noto Naskh Arabic for Urdu (licence in `assets/fonts/`), built into the binary
-//! so the game reads the same wherever it is installed. Noto Sans replaces Bevy's default
-//! font, so every text uses it; the shaper takes a Devanagari or Arabic run from its
-//! script's face ([`fall_back`]); headings take the bold faces through [`Fonts`].
+//! Marathi, Noto Naskh Arabic for Urdu (licence in `assets/fonts/`). The desktop game has
+//! them built in, so it reads the same wherever it is installed; the page fetches them
+//! from `assets/fonts/` beside it (they would be an eighth of its download), Noto Sans at
+//! once and each other script's face when a text first holds that script. Noto Sans
+//! replaces Bevy's default font, so every text uses it; the shaper takes a Devanagari or
+//! Arabic run from its script's face ([`fall_back`]); headings take the bold faces
+//! through [`Fonts`].
 
 use super::widgets::Heading;
 use bevy::asset::AssetId;
@@ -10,49 +13,93 @@ use bevy::prelude::*;
 use bevy::text::{FontCx, load_font_assets_into_font_collection};
 use parley::fontique::Script;
 
-/// A typeface built in.
+/// One typeface's file in `assets/fonts/`.
+pub struct FontFile {
+    /// Its name there, as the page asks its server for it.
+    #[cfg(target_arch = "wasm32")]
+    pub name: &'static str,
+    /// Its bytes, built into the desktop game.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub bytes: &'static [u8],
+}
+
+/// The file `$name` of `assets/fonts/`, built in on the desktop.
+macro_rules! font_file {
+    ($name:literal) => {
+        FontFile {
+            #[cfg(target_arch = "wasm32")]
+            name: $name,
+            #[cfg(not(target_arch = "wasm32"))]
+            bytes: include_bytes!(concat!("../../../assets/fonts/", $name)),
+        }
+    };
+}
+
+/// A typeface of the UI.
 pub struct Face {
     /// Its family name, as the shaper's collection knows it.
     pub family: &'static str,
     /// The script (ISO 15924) it is the fallback for; `None` for the default face.
     pub script: Option<&'static str>,
     /// The regular face's file.
-    pub regular: &'static [u8],
+    pub regular: FontFile,
     /// The bold face's file.
-    pub bold: &'static [u8],
+    pub bold: FontFile,
 }
 
-/// Every face built in, the default first.
+/// Every face of the UI, the default first.
 pub const FACES: [Face; 3] = [
     Face {
         family: "Noto Sans",
         script: None,
-        regular: include_bytes!("../../../assets/fonts/NotoSans-Regular.ttf"),
-        bold: include_bytes!("../../../assets/fonts/NotoSans-Bold.ttf"),
+        regular: font_file!("NotoSans-Regular.ttf"),
+        bold: font_file!("NotoSans-Bold.ttf"),
     },
     Face {
         family: "Noto Sans Devanagari",
         script: Some("Deva"),
-        regular: include_bytes!("../../../assets/fonts/NotoSansDevanagari-Regular.ttf"),
-        bold: include_bytes!("../../../assets/fonts/NotoSansDevanagari-Bold.ttf"),
+        regular: font_file!("NotoSansDevanagari-Regular.ttf"),
+        bold: font_file!("NotoSansDevanagari-Bold.ttf"),
     },
     Face {
         family: "Noto Naskh Arabic",
         script: Some("Arab"),
-        regular: include_bytes!("../../../assets/fonts/NotoNaskhArabic-Regular.ttf"),
-        bold: include_bytes!("../../../assets/fonts/NotoNaskhArabic-Bold.ttf"),
+        regular: font_file!("NotoNaskhArabic-Regular.ttf"),
+        bold: font_file!("NotoNaskhArabic-Bold.ttf"),
     },
 ];
+
+/// The script (as in [`Face::script`]) whose face draws `c`, if not the default face.
+#[cfg(any(test, target_arch = "wasm32"))]
+pub fn script_of(c: char) -> Option<&'static str> {
+    match c {
+        '\u{0900}'..='\u{097f}' | '\u{a8e0}'..='\u{a8ff}' | '\u{1cd0}'..='\u{1cff}' => Some("Deva"),
+        '\u{11b00}'..='\u{11b5f}' => Some("Deva"),
+        '\u{0600}'..='\u{06ff}' | '\u{0750}'..='\u{077f}' | '\u{0870}'..='\u{08ff}' => Some("Arab"),
+        '\u{fb50}'..='\u{fdff}' | '\u{fe70}'..='\u{feff}' | '\u{10ec0}'..='\u{10eff}' => {
+            Some("Arab")
+        }
+        '\u{1ee00}'..='\u{1eeff}' => Some("Arab"),
+        _ => None,
+    }
+}
 
 /// The faces beyond the default (regular) one.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Fonts {
     /// Headings, the title and the turn.
     pub bold: Handle<Font>,
-    /// The other scripts' faces, held so they stay loaded.
+    /// The default face as fetched, until it replaces Bevy's default (the page only).
+    #[cfg(target_arch = "wasm32")]
+    regular: Option<Handle<Font>>,
+    /// The other scripts' faces held (all of them on the desktop; on the page, those
+    /// fetched so far), so they stay loaded.
     scripts: Vec<Handle<Font>>,
-    /// Whether the script fallbacks are in the shaper's font collection.
-    fallbacks_set: bool,
+    /// The scripts whose faces are held or asked for.
+    #[cfg(target_arch = "wasm32")]
+    asked: Vec<&'static str>,
+    /// How many script faces the shaper falls back to.
+    named: usize,
 }
 
 /// Installs the typefaces. Needs the text plugin (part of `DefaultPlugins`).
@@ -60,19 +107,8 @@ pub struct FontPlugin;
 
 impl Plugin for FontPlugin {
     fn build(&self, app: &mut App) {
-        let mut fonts = app.world_mut().resource_mut::<Assets<Font>>();
-        let [Face { regular, bold, .. }, scripts @ ..] = FACES;
-        // Before the first frame, so no text is ever laid out in the old default.
-        if let Err(error) = fonts.insert(AssetId::default(), Font::from_bytes(regular.to_vec())) {
-            warn!("the UI font could not replace the default: {error}");
-        }
-        let bold = fonts.add(Font::from_bytes(bold.to_vec()));
-        let scripts = scripts
-            .iter()
-            .flat_map(|face| [face.regular, face.bold])
-            .map(|face| fonts.add(Font::from_bytes(face.to_vec())))
-            .collect();
-        app.insert_resource(Fonts { bold, scripts, fallbacks_set: false }).add_systems(
+        let fonts = faces(app);
+        app.insert_resource(fonts).add_systems(
             PostUpdate,
             (
                 embolden,
@@ -82,6 +118,103 @@ impl Plugin for FontPlugin {
                     .before(bevy::ui::UiSystems::Prepare),
             ),
         );
+        #[cfg(target_arch = "wasm32")]
+        app.add_systems(
+            PostUpdate,
+            (fetch_scripts, replace_default).before(load_font_assets_into_font_collection),
+        );
+    }
+}
+
+/// Every face, built in, with Noto Sans in place of Bevy's default before the first
+/// frame, so no text is ever laid out in the old default.
+#[cfg(not(target_arch = "wasm32"))]
+fn faces(app: &mut App) -> Fonts {
+    let mut fonts = app.world_mut().resource_mut::<Assets<Font>>();
+    let [Face { regular, bold, .. }, scripts @ ..] = FACES;
+    let built_in = |file: FontFile| Font::from_bytes(file.bytes.to_vec());
+    if let Err(error) = fonts.insert(AssetId::default(), built_in(regular)) {
+        warn!("the UI font could not replace the default: {error}");
+    }
+    let bold = fonts.add(built_in(bold));
+    let scripts =
+        scripts.into_iter().flat_map(|f| [f.regular, f.bold]).map(|f| fonts.add(built_in(f)));
+    Fonts { bold, scripts: scripts.collect(), named: 0 }
+}
+
+/// Noto Sans asked of the page's server. Bevy's own font is taken away meanwhile, so that
+/// texts wait for Noto Sans rather than flash in another face.
+#[cfg(target_arch = "wasm32")]
+fn faces(app: &mut App) -> Fonts {
+    app.world_mut().resource_mut::<Assets<Font>>().remove(AssetId::default());
+    let server = app.world().resource::<AssetServer>();
+    let [Face { regular, bold, .. }, ..] = FACES;
+    let regular = Some(server.load(format!("fonts/{}", regular.name)));
+    let bold = server.load(format!("fonts/{}", bold.name));
+    Fonts { bold, regular, scripts: Vec::new(), asked: Vec::new(), named: 0 }
+}
+
+/// Once fetched, Noto Sans becomes the default font every text waits for. If it cannot
+/// be fetched, Bevy's own font (Latin letters only) is put back, so the page still reads,
+/// and the headings take it too.
+#[cfg(target_arch = "wasm32")]
+fn replace_default(
+    mut fonts: ResMut<Fonts>,
+    mut assets: ResMut<Assets<Font>>,
+    server: Res<AssetServer>,
+    mut headings: Query<&mut TextFont, With<Heading>>,
+) {
+    use bevy::asset::LoadState;
+    let failed = |handle: &Handle<Font>| match server.load_state(handle) {
+        LoadState::Failed(error) => Some(error),
+        _ => None,
+    };
+    if let Some(regular) = fonts.regular.clone() {
+        let face = match (assets.get(&regular), failed(&regular)) {
+            (Some(face), _) => Some(face.clone()),
+            (None, Some(error)) => {
+                warn!("carrom: the UI font could not be fetched ({error}): Bevy's own instead");
+                Some(Font::from_bytes(bevy::text::DEFAULT_FONT_DATA.to_vec()))
+            }
+            (None, None) => None,
+        };
+        if let Some(face) = face {
+            if let Err(error) = assets.insert(AssetId::default(), face) {
+                warn!("carrom: the UI font could not replace the default: {error}");
+            }
+            info!("carrom: the UI font is in");
+            fonts.regular = None;
+        }
+    }
+    if fonts.bold != Handle::default()
+        && let Some(error) = failed(&fonts.bold)
+    {
+        warn!("carrom: the headings' font could not be fetched ({error})");
+        fonts.bold = Handle::default();
+        headings.iter_mut().for_each(|mut font| font.font = FontSource::Handle(Handle::default()));
+    }
+}
+
+/// Asks the page's server for each script's faces when a text first holds that script.
+#[cfg(target_arch = "wasm32")]
+fn fetch_scripts(
+    mut fonts: ResMut<Fonts>,
+    server: Res<AssetServer>,
+    texts: Query<&Text, Changed<Text>>,
+    drawn: Query<&Text2d, Changed<Text2d>>,
+) {
+    let words = texts.iter().map(|t| t.0.as_str()).chain(drawn.iter().map(|t| t.0.as_str()));
+    for script in words.flat_map(str::chars).filter_map(script_of) {
+        if fonts.asked.contains(&script) {
+            continue;
+        }
+        fonts.asked.push(script);
+        for face in FACES.iter().filter(|f| f.script == Some(script)) {
+            for file in [&face.regular, &face.bold] {
+                let handle = server.load(format!("fonts/{}", file.name));
+                fonts.scripts.push(handle);
+            }
+        }
     }
 }
 
@@ -92,12 +225,25 @@ fn embolden(fonts: Res<Fonts>, mut headings: Query<&mut TextFont, Added<Heading>
     }
 }
 
-/// Once the faces are in the shaper's collection, names each script's face as the one to
-/// fall back to, so a Hindi word or an Urdu name inside any text is drawn in its script.
-fn fall_back(mut fonts: ResMut<Fonts>, mut shaper: ResMut<FontCx>, assets: Res<Assets<Font>>) {
-    let loaded = fonts.scripts.iter().all(|face| assets.contains(face));
-    if loaded && !fonts.fallbacks_set {
-        fonts.fallbacks_set = name_fallbacks(&mut shaper.collection);
+/// As faces reach the shaper's collection, names each script's face as the one to fall
+/// back to, so a Hindi word or an Urdu name inside any text is drawn in its script; the
+/// texts shaped before then are shaped again.
+fn fall_back(
+    mut fonts: ResMut<Fonts>,
+    mut shaper: ResMut<FontCx>,
+    assets: Res<Assets<Font>>,
+    mut texts: Query<&mut TextFont>,
+) {
+    // A script's faces come in pairs, regular and bold: named once both are in.
+    let pairs = fonts.scripts.chunks(2);
+    let loaded = pairs.filter(|pair| pair.iter().all(|face| assets.contains(face))).count();
+    if loaded <= fonts.named {
+        return;
+    }
+    let named = name_fallbacks(&mut shaper.collection);
+    if named > fonts.named {
+        fonts.named = named;
+        texts.iter_mut().for_each(|mut font| font.set_changed());
     }
 }
 
@@ -106,9 +252,9 @@ fn fall_back(mut fonts: ResMut<Fonts>, mut shaper: ResMut<FontCx>, assets: Res<A
 /// run, so these runs fall back to every script's face.
 const SHARED: [&str; 4] = ["Latn", "Grek", "Zyyy", "Zinh"];
 
-/// Names each script face as its script's fallback, and every script face as the shared
-/// scripts' fallbacks; false while the faces are not yet in `collection`.
-pub fn name_fallbacks(collection: &mut parley::fontique::Collection) -> bool {
+/// Names each script face in `collection` as its script's fallback, and every one as the
+/// shared scripts' fallbacks; how many it named.
+pub fn name_fallbacks(collection: &mut parley::fontique::Collection) -> usize {
     let mut faces = Vec::new();
     for Face { family, script, .. } in FACES {
         let (Some(script), Some(id)) = (script, collection.family_id(family)) else { continue };
@@ -119,7 +265,7 @@ pub fn name_fallbacks(collection: &mut parley::fontique::Collection) -> bool {
     for shared in SHARED.iter().filter_map(|s| s.parse::<Script>().ok()) {
         collection.set_fallbacks(shared, faces.iter().copied());
     }
-    faces.len() == FACES.iter().filter(|f| f.script.is_some()).count()
+    faces.len()
 }
 
 /// The characters of `text` that no built-in face has a glyph for (they would be drawn as
@@ -129,7 +275,7 @@ pub fn missing_glyphs(text: &str) -> Vec<char> {
     use skrifa::MetadataProvider;
     let maps: Vec<_> = FACES
         .iter()
-        .filter_map(|face| skrifa::FontRef::new(face.regular).ok())
+        .filter_map(|face| skrifa::FontRef::new(face.regular.bytes).ok())
         .map(|font| font.charmap())
         .collect();
     let invisible = |c: char| {
@@ -156,11 +302,11 @@ mod tests {
         use std::sync::Arc;
         let mut fonts = FontContext::default();
         for face in FACES {
-            for data in [face.regular, face.bold] {
-                fonts.collection.register_fonts(Blob::new(Arc::new(data.to_vec())), None);
+            for file in [face.regular, face.bold] {
+                fonts.collection.register_fonts(Blob::new(Arc::new(file.bytes.to_vec())), None);
             }
         }
-        assert!(name_fallbacks(&mut fonts.collection), "every face is registered");
+        assert_eq!(name_fallbacks(&mut fonts.collection), 2, "every face is registered");
         let mut layouts: LayoutContext<()> = LayoutContext::new();
         let mut builder = layouts.ranged_builder(&mut fonts, text, 1.0, false);
         builder.push_default(StyleProperty::FontFamily(FontFamily::named("Noto Sans")));
@@ -209,6 +355,29 @@ mod tests {
                 let text = w.with(id, &[("name", Arg::from("आशा")), ("count", Arg::from(2))]);
                 let ids = glyphs(&text);
                 assert!(!ids.contains(&0), "{}: {id} draws a box: {text:?}", language.code());
+            }
+        }
+    }
+
+    #[test]
+    fn each_script_face_is_fetched_for_the_letters_it_draws() {
+        assert_eq!(script_of('क'), Some("Deva"));
+        assert_eq!(script_of('ळ'), Some("Deva"));
+        assert_eq!(script_of('ک'), Some("Arab"));
+        assert_eq!(script_of('ے'), Some("Arab"));
+        assert_eq!(script_of('ﷺ'), Some("Arab"));
+        assert_eq!(script_of('Σ'), None);
+        assert_eq!(script_of('é'), None);
+        // Every letter the script faces draw, and the default does not, names its face.
+        use skrifa::MetadataProvider;
+        let default = skrifa::FontRef::new(FACES[0].regular.bytes).unwrap().charmap();
+        for face in &FACES[1..] {
+            let font = skrifa::FontRef::new(face.regular.bytes).unwrap();
+            for (code, _) in font.charmap().mappings() {
+                let Some(c) = char::from_u32(code) else { continue };
+                if c.is_alphabetic() && default.map(c).is_none() {
+                    assert_eq!(script_of(c), face.script, "{c:?} U+{code:04X}");
+                }
             }
         }
     }

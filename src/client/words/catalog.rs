@@ -1,12 +1,14 @@
 //! The messages of every language (Project Fluent files in `assets/locales/`, built into
-//! the binary) and the player's language's words, looked up by message id.
+//! the desktop binary; the page fetches all but English's) and the player's language's
+//! words, looked up by message id.
 
 use super::language::Language;
 use bevy::prelude::*;
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 
-/// The message file of `language`, as written.
+/// The message file of `language`, as written (the desktop game has every one built in).
+#[cfg(not(target_arch = "wasm32"))]
 pub const fn source(language: Language) -> &'static str {
     match language {
         Language::English => include_str!("../../../assets/locales/en.ftl"),
@@ -14,6 +16,16 @@ pub const fn source(language: Language) -> &'static str {
         Language::Marathi => include_str!("../../../assets/locales/mr.ftl"),
         Language::Urdu => include_str!("../../../assets/locales/ur.ftl"),
         Language::Greek => include_str!("../../../assets/locales/el.ftl"),
+    }
+}
+
+/// The message file of `language` as far as the page has it: English is built in, the
+/// others are fetched (`fetched.rs`) and are empty until they arrive.
+#[cfg(target_arch = "wasm32")]
+pub fn source(language: Language) -> &'static str {
+    match language {
+        Language::English => include_str!("../../../assets/locales/en.ftl"),
+        other => super::fetched::arrived(other).unwrap_or_default(),
     }
 }
 
@@ -61,6 +73,9 @@ pub struct Words {
     language: Language,
     bundle: FluentBundle<FluentResource>,
     english: Option<FluentBundle<FluentResource>>,
+    /// Whether the language's own file was in (the page's may still be on its way).
+    #[cfg(target_arch = "wasm32")]
+    whole: bool,
 }
 
 impl Default for Words {
@@ -102,7 +117,20 @@ impl Words {
     /// The words of `language` (English stands in for any message it lacks).
     pub fn new(language: Language) -> Words {
         let english = (language != Language::English).then(|| bundle(Language::English));
-        Words { language, bundle: bundle(language), english }
+        Words {
+            language,
+            bundle: bundle(language),
+            english,
+            #[cfg(target_arch = "wasm32")]
+            whole: !source(language).is_empty(),
+        }
+    }
+
+    /// Whether these words lack their language's own file, which the page is to fetch
+    /// (English stands in meanwhile).
+    #[cfg(target_arch = "wasm32")]
+    pub fn awaiting(&self) -> bool {
+        !self.whole && !super::fetched::failed(self.language)
     }
 
     /// The language.

@@ -3,7 +3,8 @@
 //! their system's language. Right-to-left languages mirror the UI ([`mirror`]).
 //!
 //! - **Messages.** One Fluent file per language (`assets/locales/en.ftl`, `hi.ftl`,
-//!   `mr.ftl`, `ur.ftl`, `el.ftl`), built into the binary (`catalog.rs`): menus, the HUD,
+//!   `mr.ftl`, `ur.ftl`, `el.ftl`), built into the desktop binary (`catalog.rs`; the page
+//!   has English's and fetches the others', `fetched.rs`): menus, the HUD,
 //!   rulings, How to play for every game, the draughts status lines, the lobby, notices and
 //!   errors. Names and numbers are arguments, plurals are Fluent's (with each language's
 //!   plural rules), and the rule ids stay as they are. [`Words`] formats a message by id;
@@ -47,6 +48,8 @@
 //!   Settings, and type names in Devanagari, Arabic and Greek.
 
 mod catalog;
+#[cfg(target_arch = "wasm32")]
+pub mod fetched;
 mod language;
 pub mod mirror;
 mod record_error;
