@@ -337,6 +337,7 @@ lobby-cannot-host = Cannot host on this network: { $why }
 lobby-no-randomness = No room can be made: this system gave no random numbers for its code ({ $why }).
 lobby-cannot-join = Cannot join { $host }'s game: { $why }.
 lobby-server-ended = the connection to the signaling server ended
+lobby-no-network = There is no network: playing or watching online needs one. Against the bot, pass and play, and Replays work without it.
 lobby-games-differ = the players chose games that cannot be played together
 lobby-channel-gone = the game channel is gone
 lobby-cannot-start = cannot start the match: { $why }

@@ -1,13 +1,13 @@
 //! What the page tells its console and its window, so that a player can compare screens
 //! and a test can drive the page as a person would: the screen shown, the settings, the
-//! next match's game and mode, each
-//! carrom match's progress (stroke, phase, frame, hash — what the saved match holds),
-//! each draughts move, a created room's invite link, where every button is
-//! (`window.carromButtons`, JSON: the action each sends and its rectangle in CSS pixels),
-//! where on the page the board's places are (`window.carromBoard`: the striker a person
-//! aims, and the centre of each draughts square, 1 to 32, in CSS pixels; and the aim
-//! shown, placement, angle and power), so a test can touch them as a finger would, and
-//! each stroke a person struck as the game took it.
+//! next match's game and mode, each carrom match's progress (stroke, phase, frame, hash —
+//! what the saved match holds), each draughts move, a created room's invite link, what
+//! the lobby says, where every button is (`window.carromButtons`, JSON: the action each
+//! sends and its rectangle in CSS pixels), where on the page the board's places are
+//! (`window.carromBoard`: the striker a person aims, and the centre of each draughts
+//! square, 1 to 32, in CSS pixels; and the aim shown, placement, angle and power), so a
+//! test can touch them as a finger would, and each stroke a person struck as the game
+//! took it.
 
 use super::carrom::aiming::AimControl;
 use super::draughts::game::DraughtsMatch;
@@ -36,6 +36,7 @@ impl Plugin for PageConsolePlugin {
                 say_stroke_struck,
                 say_draughts_moves,
                 say_invite,
+                say_lobby,
                 publish_buttons,
                 publish_board,
             ),
@@ -120,6 +121,15 @@ fn say_invite(lobby: Option<Res<Lobby>>, mut said: Local<Option<String>>) {
         info!("carrom: invite link {}", link.as_deref().unwrap_or_default());
     }
     *said = link;
+}
+
+/// What the lobby tells the players, each time it changes.
+fn say_lobby(lobby: Option<Res<Lobby>>, mut said: Local<String>) {
+    let Some(lobby) = lobby else { return };
+    if lobby.status() != *said {
+        *said = lobby.status().to_string();
+        info!("carrom: lobby: {}", *said);
+    }
 }
 
 /// The parts of a button the page publishes.

@@ -295,6 +295,14 @@ fn open_lobby(
         commands.insert_resource(lobby);
         return;
     }
+    if offline() {
+        // Said at once, rather than after a connection that cannot come times out.
+        let problem = w.get("lobby-no-network");
+        lobby.status = problem.clone();
+        lobby.problem = Some(problem);
+        commands.insert_resource(lobby);
+        return;
+    }
     if let JoinRequest::Rejoin(ticket) = &request {
         match super::rejoin::rejoin(&mut commands, ticket, controller.0, &setup) {
             Ok(()) => lobby.status = w.get("lobby-rejoining"),
@@ -358,6 +366,15 @@ fn open_lobby(
         }
     }
     commands.insert_resource(lobby);
+}
+
+/// Whether the browser says it has no network at all (the desktop game cannot tell: it
+/// tries, and says what failed).
+fn offline() -> bool {
+    #[cfg(target_arch = "wasm32")]
+    return web_sys::window().is_some_and(|page| !page.navigator().on_line());
+    #[cfg(not(target_arch = "wasm32"))]
+    false
 }
 
 /// Where a request to watch leads: the watch address and the ICE servers to use (none on
@@ -493,7 +510,7 @@ fn wait_in_lobby(
         // The socket's message loop has ended: polling it again would panic in matchbox.
         lobby.socket = None;
         lobby.ended = true;
-        lobby.problem = Some(message);
+        lobby.problem = Some(if offline() { w.get("lobby-no-network") } else { message });
     }
     let mut socket = lobby.socket.take();
     let connected = match socket.as_mut().map(|socket| poll(w, socket, lobby)) {
