@@ -316,6 +316,7 @@ fn home(test: &str) -> Option<(Browser, PathBuf, std::sync::mpsc::Sender<()>, St
     let first = chromium.wait_for("carrom: first frame", Duration::from_secs(60));
     assert!(first.is_some(), "no frame: {:#?}", chromium.console);
     eprintln!("{test}: {}", first.unwrap_or_default());
+    line_with(&mut chromium, 0, &["carrom: the UI font is in"], secs(30));
     Some((chromium, dir, stop, url))
 }
 
@@ -549,11 +550,14 @@ fn the_page_keeps_a_settings_change_across_a_reload_and_opens_how_to_play() {
     line_with(&mut chromium, 0, &["carrom: screen Settings"], secs(10));
     let shown = chromium.console.len();
     choose(&mut chromium, "Language(Greek)", &["carrom: settings: Greek"]);
+    // The page fetches the Greek words when they are first wanted.
+    line_with(&mut chromium, shown, &["carrom: the el messages are in"], secs(20));
     choose(&mut chromium, "RecordsKept(20)", &["carrom: settings: Greek", "20 records kept"]);
     chromium.press("Back", secs(10));
     line_with(&mut chromium, shown, &["carrom: screen Home"], secs(10));
     chromium.reload();
     line_with(&mut chromium, 0, &["carrom: first frame"], secs(60));
+    line_with(&mut chromium, 0, &["carrom: the el messages are in"], secs(20));
     let (_, after) = line_with(&mut chromium, 0, &["carrom: settings: "], secs(10));
     assert!(after.contains("Greek") && after.contains("20 records kept"), "{after}");
     chromium.press("HowToPlay", secs(20));
@@ -580,6 +584,7 @@ fn phone_home(
     let mut chromium = Browser::open_phone(&browser, &page, &dir.join("profile"), size);
     let first = chromium.wait_for("carrom: first frame", Duration::from_secs(60));
     assert!(first.is_some(), "no frame: {:#?}", chromium.console);
+    line_with(&mut chromium, 0, &["carrom: the UI font is in"], secs(30));
     Some((chromium, dir, stop))
 }
 
@@ -729,6 +734,369 @@ fn cl_1_ck_12_a_phone_upright_plays_carrom_and_draughts_by_touch_alone() {
     let _ = stop.send(());
 }
 
+/// The page's buttons with their rectangles: action, centre, width and height (CSS px).
+fn button_rects(chromium: &mut Browser) -> Vec<(String, [f64; 4])> {
+    let listed = chromium.evaluate("window.carromButtons || '[]'");
+    let listed: serde_json::Value =
+        serde_json::from_str(listed.as_str().unwrap_or("[]")).unwrap_or_default();
+    let rect = |b: &serde_json::Value| {
+        let at = |k: &str| b[k].as_f64();
+        Some((b["action"].as_str()?.to_string(), [at("x")?, at("y")?, at("width")?, at("height")?]))
+    };
+    listed.as_array().map(|all| all.iter().filter_map(rect).collect()).unwrap_or_default()
+}
+
+#[test]
+fn every_home_button_is_in_a_fingers_reach_at_each_phone_size() {
+    let test = "every_home_button_is_in_a_fingers_reach_at_each_phone_size";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    let _turn = one_browser_at_a_time();
+    let sizes = [(360, 640), (390, 844), (430, 932), (844, 390), (768, 1024)];
+    let Some((mut chromium, dir, stop)) = phone_home(test, sizes[0]) else { return };
+    for (width, height) in sizes {
+        let metrics = serde_json::json!({
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": true,
+        });
+        chromium.call("Emulation.setDeviceMetricsOverride", metrics);
+        let (wide, tall) = (f64::from(width), f64::from(height));
+        // Laid out for this size once the page reports the same buttons twice running.
+        let mut last = Vec::new();
+        for _ in 0..100 {
+            chromium.linger(Duration::from_millis(200));
+            let now = button_rects(&mut chromium);
+            let right = chromium.evaluate("innerWidth").as_f64() == Some(wide);
+            if right && !now.is_empty() && now == last {
+                break;
+            }
+            last = now;
+        }
+        chromium.screenshot(&dir.join(format!("home-{width}x{height}.png")));
+        // Every button comes wholly onto the screen, swiped to if need be, and is big
+        // enough for a fingertip (44 CSS px).
+        let all: std::collections::BTreeSet<String> = last.iter().map(|(a, _)| a.clone()).collect();
+        let mut reached = std::collections::BTreeSet::new();
+        for _ in 0..12 {
+            for (action, [x, y, w, h]) in button_rects(&mut chromium) {
+                let inside = x - w / 2.0 >= 0.0
+                    && x + w / 2.0 <= wide
+                    && y - h / 2.0 >= 0.0
+                    && y + h / 2.0 <= tall;
+                if inside {
+                    assert!(w >= 44.0 && h >= 44.0, "{action} is {w}×{h} at {width}×{height}");
+                    reached.insert(action);
+                }
+            }
+            if reached.is_superset(&all) {
+                break;
+            }
+            // A swipe up, as a thumb scrolls.
+            chromium.swipe((wide / 2.0, tall * 0.75), (wide / 2.0, tall * 0.35));
+            chromium.linger(Duration::from_millis(300));
+        }
+        let missed: Vec<_> = all.difference(&reached).collect();
+        assert!(missed.is_empty(), "out of reach at {width}×{height}: {missed:?}");
+        // And a tap acts there: the rules, and back.
+        let shown = chromium.console.len();
+        chromium.tap_button("HowToPlay", secs(20));
+        line_with(&mut chromium, shown, &["carrom: screen HowToPlay"], secs(20));
+        chromium.tap_button("Back", secs(20));
+        line_with(&mut chromium, shown, &["carrom: screen Home"], secs(20));
+        eprintln!("{test}: {width}×{height}: {} buttons in reach", reached.len());
+    }
+    let _ = stop.send(());
+}
+
+#[test]
+fn ck_12_a_multi_jump_is_tapped_landing_by_landing_on_a_phone() {
+    let test = "ck_12_a_multi_jump_is_tapped_landing_by_landing_on_a_phone";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    use carrom::draughts::Draughts;
+    use carrom::draughts::moves::Moves;
+    use carrom::draughts::pdn::{read_fen, write_move};
+    // Black's man on 15 must take two men, 18 and 25, on its way to 29 (or 31 by 26).
+    let fen = "B:W18,25,26,32:B15";
+    let mut moves = Moves::default();
+    Draughts::from(read_fen(fen).unwrap()).moves(&mut moves);
+    let jump = *moves.as_slice().iter().max_by_key(|m| m.jumps).expect("a move");
+    assert!(jump.jumps >= 2, "{fen} has a multi-jump: {}", write_move(&jump));
+    let _turn = one_browser_at_a_time();
+    let Some((mut chromium, _dir, stop)) = phone_home(test, (390, 844)) else { return };
+    chromium.tap_button("Draughts", secs(20));
+    line_with(&mut chromium, 0, &["carrom: setup: Draughts"], secs(10));
+    chromium.tap_button("Mode(PassAndPlay)", secs(20));
+    line_with(&mut chromium, 0, &["carrom: setup: Draughts, PassAndPlay"], secs(10));
+    // The start position, typed on the phone's keyboard.
+    chromium.tap_button("EditFen", secs(20));
+    let focused = (0..50).any(|_| {
+        chromium.linger(Duration::from_millis(100));
+        chromium.evaluate("document.activeElement && document.activeElement.id") == "typing"
+    });
+    assert!(focused, "the keyboard's input has the focus");
+    chromium.insert_text(fen);
+    chromium.key("Enter", "Enter", Duration::from_millis(30));
+    let shown = chromium.console.len();
+    chromium.tap_button("Play", secs(20));
+    line_with(&mut chromium, shown, &["carrom: screen Game (Local)"], secs(20));
+    // The man, then each landing in turn, as a finger would (CK-12).
+    let square = |bit: u32| move |b: &serde_json::Value| point(b["squares"].get(bit as usize)?);
+    let taps = std::iter::once(u32::from(jump.from)).chain(jump.landings());
+    for bit in taps {
+        let (x, y) = place_on_page(&mut chromium, square(bit));
+        chromium.tap(x, y);
+        chromium.linger(Duration::from_millis(400));
+    }
+    let played = format!("carrom: draughts move 1: {}", write_move(&jump));
+    let (_, said) = line_with(&mut chromium, shown, &[&played], secs(20));
+    eprintln!("{test}: {said}");
+    let _ = stop.send(());
+}
+
+#[test]
+fn a_page_whose_fonts_and_words_cannot_be_fetched_still_reads_in_english() {
+    let test = "a_page_whose_fonts_and_words_cannot_be_fetched_still_reads_in_english";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    let _turn = one_browser_at_a_time();
+    let Some((browser, web)) = ready(test) else { return };
+    let dir = scratch(test);
+    // The page's files, without its fonts and the words of languages other than English.
+    let bare = dir.join("web");
+    std::fs::create_dir_all(&bare).unwrap();
+    for file in std::fs::read_dir(&web).unwrap().flatten().filter(|f| f.path().is_file()) {
+        std::fs::hard_link(file.path(), bare.join(file.file_name())).unwrap();
+    }
+    let (url, stop) = signaling_serving(Some(bare));
+    let page = format!("{}/", url.replacen("ws://", "http://", 1));
+    let mut chromium = Browser::open(&browser, &page, &dir.join("profile"), &[]);
+    line_with(&mut chromium, 0, &["carrom: first frame"], secs(60));
+    line_with(&mut chromium, 0, &["carrom: the UI font could not be fetched"], secs(30));
+    line_with(&mut chromium, 0, &["carrom: the UI font is in"], secs(10));
+    chromium.press("Settings", secs(20));
+    choose(&mut chromium, "Language(Greek)", &["carrom: settings: Greek"]);
+    let no_greek = "carrom: the el messages could not be fetched (HTTP 404): English instead";
+    line_with(&mut chromium, 0, &[no_greek], secs(20));
+    chromium.press("Back", secs(10));
+    chromium.press("Play", secs(20));
+    line_with(&mut chromium, 0, &["carrom: screen Game (Local)"], secs(20));
+    let _ = stop.send(());
+}
+
+/// `m` after the shooter strikes `stroke` and everything comes to rest (as the page plays
+/// it: the same core, bit for bit).
+fn struck(m: &carrom::game::Match, stroke: carrom::sim::Stroke) -> carrom::game::Match {
+    use carrom::game::{Input, Phase, advance};
+    let mut m = *m;
+    let mut inputs = vec![Input::ZERO; m.settings().players as usize];
+    inputs[m.settings().player_at(m.shooter()).unwrap()] = Input::commit(m.next_stroke(), stroke);
+    advance(&mut m, &inputs);
+    let inputs = vec![Input::ZERO; inputs.len()];
+    for _ in 0..100_000 {
+        if m.phase() != Phase::Motion {
+            break;
+        }
+        advance(&mut m, &inputs);
+    }
+    m
+}
+
+/// The stroke from `placement` a player who reads the table would choose for the
+/// shooter: the middle of the widest run of angles (at least five wide when there is one)
+/// that wins the match, or else keeps the turn by pocketing a disc of the shooter's own,
+/// found by playing each on the core.
+fn reading_the_table(m: &carrom::game::Match, placement: i16) -> carrom::sim::Stroke {
+    use carrom::game::Phase;
+    use carrom::sim::Stroke;
+    let forward = i32::from(m.shooter().forward().0);
+    let rank_of = |stroke: Stroke| {
+        let after = struck(m, stroke);
+        match () {
+            _ if after.phase() == Phase::MatchOver => 2,
+            _ if after.shooter() == m.shooter() && after.next_stroke() > m.next_stroke() => 1,
+            _ => 0,
+        }
+    };
+    let mut best: Option<((usize, u8, usize), Stroke)> = None;
+    for power in [2_500, 4_000, 6_000] {
+        let mut run: Vec<(u8, Stroke)> = Vec::new();
+        for step in -180..=181 {
+            let stroke = Stroke { placement, angle: (forward + step * 64) as u16, power };
+            let rank = if step > 180 { 0 } else { rank_of(stroke) };
+            if rank > 0 && run.last().is_none_or(|(r, _)| *r == rank) {
+                run.push((rank, stroke));
+                continue;
+            }
+            if let Some(&(rank, middle)) = run.get(run.len() / 2) {
+                let key = (run.len().min(5), rank, run.len());
+                if best.is_none_or(|(k, _)| key > k) {
+                    best = Some((key, middle));
+                }
+            }
+            run.clear();
+            if rank > 0 {
+                run.push((rank, stroke));
+            }
+        }
+    }
+    let (key, stroke) = best.expect("some stroke keeps the turn or wins");
+    eprintln!("the table read: {stroke:?} (width, rank, width) {key:?}");
+    stroke
+}
+
+/// The aim the page shows: placement, angle and power.
+fn aim_shown(chromium: &mut Browser) -> Option<[i64; 3]> {
+    let aim = chromium.board()["aim"].clone();
+    Some([aim.get(0)?.as_i64()?, aim.get(1)?.as_i64()?, aim.get(2)?.as_i64()?])
+}
+
+/// Pulls a finger back from the striker at `striker` (CSS px) until the page shows an aim
+/// close to `wanted`, as a player's hand corrects itself; lifts, and returns the aim shown
+/// at the lift. The view is the shooter's (`forward` up the page), as pass and play turns
+/// it to each.
+fn pull_to(
+    chromium: &mut Browser,
+    striker: (f64, f64),
+    forward: carrom::sim::Angle,
+    wanted: carrom::sim::Stroke,
+) -> carrom::sim::Stroke {
+    let (x, y) = striker;
+    let settle = |chromium: &mut Browser, at: (f64, f64), before: Option<[i64; 3]>| {
+        chromium.touch("touchMove", &[at]);
+        let mut shown = None;
+        for _ in 0..40 {
+            chromium.linger(Duration::from_millis(50));
+            shown = aim_shown(chromium);
+            if shown != before {
+                break;
+            }
+        }
+        shown.expect("an aim is shown while pulling")
+    };
+    chromium.touch("touchStart", &[(x, y + 45.0)]);
+    chromium.linger(Duration::from_millis(200));
+    // How far a pull on the page is in power: two pulls straight down.
+    let near = settle(chromium, (x, y + 50.0), None);
+    let far = settle(chromium, (x, y + 75.0), Some(near));
+    let per_px = (far[2] - near[2]) as f64 / 25.0;
+    assert!(per_px > 0.0, "a longer pull shows more power: {near:?} {far:?}");
+    let zero_at = 50.0 - near[2] as f64 / per_px;
+    let turn = std::f64::consts::TAU / 65_536.0;
+    // On the page, the shooter's forward is north.
+    let up = i64::from(carrom::sim::Seat(0).forward().0) - i64::from(forward.0);
+    let mut angle = (i64::from(wanted.angle) + up) as f64 * turn;
+    let mut length = zero_at + f64::from(wanted.power) / per_px;
+    let mut shown = far;
+    for _ in 0..8 {
+        // The striker flies away from the finger: the finger is opposite the aim.
+        let at = (x - length * angle.cos(), y + length * angle.sin());
+        shown = settle(chromium, at, Some(shown));
+        let off = (i64::from(wanted.angle) - shown[1] + 32_768).rem_euclid(65_536) - 32_768;
+        let short = i64::from(wanted.power) - shown[2];
+        if off.abs() <= 8 && short.abs() <= 40 {
+            break;
+        }
+        angle += off as f64 * turn;
+        length += short as f64 / per_px;
+    }
+    chromium.touch("touchEnd", &[]);
+    let [placement, angle, power] = shown;
+    carrom::sim::Stroke { placement: placement as i16, angle: angle as u16, power: power as u16 }
+}
+
+#[test]
+fn dp_6_a_disc_pool_match_on_one_phone_is_played_to_its_end_by_touch() {
+    let test = "dp_6_a_disc_pool_match_on_one_phone_is_played_to_its_end_by_touch";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    use carrom::game::{Match, Phase};
+    use carrom::rules::{Settings, Variant};
+    use carrom::sim::{Fx, Kind, PresetId, Table, V2, preset::pocket_centre};
+    let _turn = one_browser_at_a_time();
+    let Some((mut chromium, _dir, stop)) = phone_home(test, (390, 844)) else { return };
+    // Started by taps: Disc Pool, pass and play; then set aside from Home.
+    chromium.tap_button("Variant(DiscPool)", secs(20));
+    chromium.tap_button("Mode(PassAndPlay)", secs(20));
+    line_with(&mut chromium, 0, &["carrom: setup: Carrom, PassAndPlay"], secs(10));
+    chromium.tap_button("Play", secs(20));
+    line_with(&mut chromium, 0, &["carrom: screen Game (Local)"], secs(20));
+    chromium.tap_button("Pause", secs(20));
+    let shown = chromium.console.len();
+    chromium.tap_button("SaveAndLeave", secs(20));
+    line_with(&mut chromium, shown, &["carrom: screen Home"], secs(20));
+    // The same match near its end: white has two discs left, each sitting before a far
+    // pocket, and black one; the saved match is made so, as a finished game's record would
+    // be resumed.
+    let preset = PresetId::Standard.preset();
+    let sitter = |k: u8| {
+        let c = pocket_centre(preset, k);
+        let back = Fx::milli_cm(5_000).0;
+        V2::new(Fx(c.x.0 - c.x.0.signum() * back), Fx(c.y.0 - c.y.0.signum() * back))
+    };
+    let far: Vec<u8> = (0..4).filter(|&k| pocket_centre(preset, k).y.0 > 0).collect();
+    let pieces = [
+        (Kind::White, sitter(far[0])),
+        (Kind::White, sitter(far[1])),
+        (Kind::Black, V2::new(Fx::milli_cm(-3_000), Fx::milli_cm(-2_000))),
+    ];
+    let settings = Settings::new(Variant::DiscPool, 2, PresetId::Standard, 0, 7).unwrap();
+    let mut m =
+        Match::with_table(settings, Table::with_pieces(PresetId::Standard, &pieces).unwrap());
+    assert_eq!(m.shooter().0, 0, "white shoots first");
+    let state: String = bytemuck::bytes_of(&m).iter().map(|b| format!("{b:02x}")).collect();
+    let rewrite = format!(
+        "(() => {{ const key = Object.keys(localStorage).find((k) => k.endsWith('match.json')); \
+         const file = JSON.parse(localStorage.getItem(key)); file.state = '{state}'; \
+         file.hash = '{:016x}'; localStorage.setItem(key, JSON.stringify(file)); return key; }})()",
+        m.hash()
+    );
+    let key = chromium.evaluate(&rewrite);
+    assert!(key.as_str().is_some_and(|k| k.ends_with("match.json")), "the saved match: {key}");
+    chromium.reload();
+    line_with(&mut chromium, 0, &["carrom: the UI font is in"], secs(60));
+    let shown = chromium.console.len();
+    chromium.tap_button("Resume", secs(20));
+    line_with(&mut chromium, shown, &["carrom: screen Game (Local)"], secs(20));
+    let (x, y) = place_on_page(&mut chromium, |b| point(&b["striker"]));
+    // A pull let go inside the striker: no stroke.
+    pull(&mut chromium, (x, y + 45.0), &[(x, y + 90.0), (x, y + 1.0)]);
+    let nothing = seen(&mut chromium, shown, &["stroke 1 struck:"], secs(3));
+    assert!(nothing.is_none(), "a pull let go inside the striker struck: {nothing:?}");
+    // Each stroke by a pull, read off the table first; after each, the page is where this
+    // core says the stroke leads: the next stroke, the phase and who shoots.
+    for number in 1..=6 {
+        let (x, y) = place_on_page(&mut chromium, |b| point(&b["striker"]));
+        let placement = aim_shown(&mut chromium).map_or(0, |a| a[0] as i16);
+        let wanted = reading_the_table(&m, placement);
+        let lifted = pull_to(&mut chromium, (x, y), m.shooter().forward(), wanted);
+        let (_, said) =
+            line_with(&mut chromium, shown, &[&format!("stroke {number} struck:")], secs(20));
+        let expected = format!(
+            "placement {}, angle {}, power {}",
+            lifted.placement, lifted.angle, lifted.power
+        );
+        assert!(said.contains(&expected), "lifted at {lifted:?}, the page struck: {said}");
+        m = struck(&m, lifted);
+        // The page's state also holds the frames spent aiming, so its hash is not this
+        // one's; what the stroke did, it did on both.
+        let player = m.settings().player_at(m.shooter()).unwrap() + 1;
+        let next = format!("the match is at stroke {}, {:?}, ", number + 1, m.phase());
+        let shooter = format!("player {player} to shoot");
+        let (_, said) = line_with(&mut chromium, shown, &[&next, &shooter], secs(60));
+        eprintln!("{test}: {said}");
+        if m.phase() == Phase::MatchOver {
+            line_with(&mut chromium, shown, &["carrom: screen Results"], secs(20));
+            let _ = stop.send(());
+            return;
+        }
+    }
+    panic!("the match did not end in six strokes: {:#?}", chromium.console);
+}
+
 /// The width and height a PNG file's header gives.
 fn png_size(path: &Path) -> (u32, u32) {
     let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -769,18 +1137,18 @@ fn the_page_installs_to_the_home_screen_and_opens_with_the_server_gone() {
         sizes.push(w);
     }
     assert!(sizes.contains(&192) && sizes.contains(&512), "{sizes:?}");
-    // The service worker has kept every file of the game.
+    // The service worker has kept every file of the game, every language's fonts and words too.
     let mut kept = 0;
     for _ in 0..100 {
         let ready = "navigator.serviceWorker.ready.then(() => caches.open('carrom'))\
                      .then((c) => c.keys()).then((k) => k.length)";
         kept = settled(&mut chromium, ready).as_u64().unwrap_or(0);
-        if kept >= 9 {
+        if kept >= 19 {
             break;
         }
         chromium.linger(Duration::from_millis(200));
     }
-    assert!(kept >= 9, "the offline copy holds {kept} files: {:#?}", chromium.console);
+    assert!(kept >= 19, "the offline copy holds {kept} files: {:#?}", chromium.console);
     // The server goes away: the page opens again from what it kept, and a match starts.
     let _ = stop.send(());
     let gone = (0..100).any(|_| {
@@ -792,4 +1160,26 @@ fn the_page_installs_to_the_home_screen_and_opens_with_the_server_gone() {
     line_with(&mut chromium, 0, &["carrom: first frame"], secs(60));
     chromium.press("Play", secs(20));
     line_with(&mut chromium, 0, &["carrom: screen Game (Local)"], secs(20));
+
+    // No network at all: online play and watching say so at once, in the player's words.
+    let offline = serde_json::json!({
+        "offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1,
+    });
+    chromium.call("Network.emulateNetworkConditions", offline);
+    assert_eq!(chromium.evaluate("navigator.onLine"), false, "the page knows it is offline");
+    chromium.press("Pause", secs(20));
+    let shown = chromium.console.len();
+    chromium.press("SaveAndLeave", secs(20));
+    line_with(&mut chromium, shown, &["carrom: screen Home"], secs(20));
+    chromium.press("Mode(Online)", secs(20));
+    chromium.press("CreateMatch", secs(20));
+    let no_network = "carrom: lobby: There is no network: playing or watching online needs one.";
+    line_with(&mut chromium, shown, &[no_network], secs(20));
+    // A link to watch a match, opened with no network: the page opens and says the same.
+    let shown = chromium.console.len();
+    let page = url.replacen("ws://", "http://", 1);
+    let watch = format!("{}/?again#watch/ABCDEFGHJKMNP", page.trim_end_matches('/'));
+    chromium.call("Page.navigate", serde_json::json!({ "url": watch }));
+    line_with(&mut chromium, shown, &["carrom: first frame"], secs(60));
+    line_with(&mut chromium, shown, &[no_network], secs(20));
 }

@@ -240,18 +240,27 @@ impl Browser {
             if y < 24.0 || y > tall - 24.0 {
                 // A finger drags the page the other way to bring the button in.
                 let (from, to) = if y < 24.0 { (0.3, 0.7) } else { (0.7, 0.3) };
-                page.touch("touchStart", &[(wide / 2.0, tall * from)]);
-                for k in 1..=8 {
-                    let at = from + (to - from) * k as f64 / 8.0;
-                    page.touch("touchMove", &[(wide / 2.0, tall * at)]);
-                    page.linger(Duration::from_millis(30));
-                }
-                page.touch("touchEnd", &[]);
+                page.swipe((wide / 2.0, tall * from), (wide / 2.0, tall * to));
                 return false;
             }
             page.tap(x, y);
             true
         });
+    }
+
+    /// A finger swiped from `from` to `to` (CSS px) and lifted, held long enough for the
+    /// page to see it move on a slow software-rendered frame or two.
+    pub fn swipe(&mut self, from: (f64, f64), to: (f64, f64)) {
+        self.touch("touchStart", &[from]);
+        self.linger(Duration::from_millis(150));
+        for k in 1..=8 {
+            let share = f64::from(k) / 8.0;
+            let at = (from.0 + (to.0 - from.0) * share, from.1 + (to.1 - from.1) * share);
+            self.touch("touchMove", &[at]);
+            self.linger(Duration::from_millis(60));
+        }
+        self.linger(Duration::from_millis(200));
+        self.touch("touchEnd", &[]);
     }
 
     /// Finds the button of `action` where it stays between two looks (a button just laid

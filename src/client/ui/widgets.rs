@@ -64,6 +64,9 @@ pub fn screen_root(screen: Screen) -> impl Bundle {
             align_items: AlignItems::Center,
             justify_content: JustifyContent::Center,
             row_gap: px(6),
+            // Scrolled to its end, the last button stays clear of a phone's bottom edge
+            // (and its gesture bar).
+            padding: UiRect::vertical(px(16)),
             overflow: Overflow::scroll_y(),
             ..default()
         },
