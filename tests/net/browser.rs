@@ -1007,47 +1007,37 @@ fn pull_to(
     carrom::sim::Stroke { placement: placement as i16, angle: angle as u16, power: power as u16 }
 }
 
-#[test]
-fn dp_6_a_disc_pool_match_on_one_phone_is_played_to_its_end_by_touch() {
-    let test = "dp_6_a_disc_pool_match_on_one_phone_is_played_to_its_end_by_touch";
-    if !isolated(module_path!(), test) {
-        return;
-    }
-    use carrom::game::{Match, Phase};
-    use carrom::rules::{Settings, Variant};
-    use carrom::sim::{Fx, Kind, PresetId, Table, V2, preset::pocket_centre};
-    let _turn = one_browser_at_a_time();
-    let Some((mut chromium, _dir, stop)) = phone_home(test, (390, 844)) else { return };
-    // Started by taps: Disc Pool, pass and play; then set aside from Home.
-    chromium.tap_button("Variant(DiscPool)", secs(20));
-    chromium.tap_button("Mode(PassAndPlay)", secs(20));
-    line_with(&mut chromium, 0, &["carrom: setup: Carrom, PassAndPlay"], secs(10));
+/// Where a piece sits 5 cm before pocket `k` of the standard board, towards its middle.
+fn sitter(k: u8) -> carrom::sim::V2 {
+    use carrom::sim::{Fx, PresetId, V2, preset::pocket_centre};
+    let c = pocket_centre(PresetId::Standard.preset(), k);
+    let back = Fx::milli_cm(5_000).0;
+    V2::new(Fx(c.x.0 - c.x.0.signum() * back), Fx(c.y.0 - c.y.0.signum() * back))
+}
+
+/// The standard board's two pockets beyond seat 0's baseline.
+fn far_pockets() -> Vec<u8> {
+    let preset = carrom::sim::PresetId::Standard.preset();
+    (0..4).filter(|&k| carrom::sim::preset::pocket_centre(preset, k).y.0 > 0).collect()
+}
+
+/// Starts a match of the game and mode set up by taps on Home, then leaves it, saved.
+fn start_and_leave(chromium: &mut Browser, variant: &str, mode: &str) {
+    chromium.tap_button(&format!("Variant({variant})"), secs(20));
+    chromium.tap_button(&format!("Mode({mode})"), secs(20));
+    line_with(chromium, 0, &[&format!("carrom: setup: Carrom, {mode}")], secs(10));
     chromium.tap_button("Play", secs(20));
-    line_with(&mut chromium, 0, &["carrom: screen Game (Local)"], secs(20));
+    line_with(chromium, 0, &["carrom: screen Game (Local)"], secs(20));
     chromium.tap_button("Pause", secs(20));
     let shown = chromium.console.len();
     chromium.tap_button("SaveAndLeave", secs(20));
-    line_with(&mut chromium, shown, &["carrom: screen Home"], secs(20));
-    // The same match near its end: white has two discs left, each sitting before a far
-    // pocket, and black one; the saved match is made so, as a finished game's record would
-    // be resumed.
-    let preset = PresetId::Standard.preset();
-    let sitter = |k: u8| {
-        let c = pocket_centre(preset, k);
-        let back = Fx::milli_cm(5_000).0;
-        V2::new(Fx(c.x.0 - c.x.0.signum() * back), Fx(c.y.0 - c.y.0.signum() * back))
-    };
-    let far: Vec<u8> = (0..4).filter(|&k| pocket_centre(preset, k).y.0 > 0).collect();
-    let pieces = [
-        (Kind::White, sitter(far[0])),
-        (Kind::White, sitter(far[1])),
-        (Kind::Black, V2::new(Fx::milli_cm(-3_000), Fx::milli_cm(-2_000))),
-    ];
-    let settings = Settings::new(Variant::DiscPool, 2, PresetId::Standard, 0, 7).unwrap();
-    let mut m =
-        Match::with_table(settings, Table::with_pieces(PresetId::Standard, &pieces).unwrap());
-    assert_eq!(m.shooter().0, 0, "white shoots first");
-    let state: String = bytemuck::bytes_of(&m).iter().map(|b| format!("{b:02x}")).collect();
+    line_with(chromium, shown, &["carrom: screen Home"], secs(20));
+}
+
+/// Makes the page's saved match `m` (its players as they were), reloads and resumes it
+/// by a tap; returns where the console stood then.
+fn resumed_as(chromium: &mut Browser, m: &carrom::game::Match) -> usize {
+    let state: String = bytemuck::bytes_of(m).iter().map(|b| format!("{b:02x}")).collect();
     let rewrite = format!(
         "(() => {{ const key = Object.keys(localStorage).find((k) => k.endsWith('match.json')); \
          const file = JSON.parse(localStorage.getItem(key)); file.state = '{state}'; \
@@ -1057,44 +1047,122 @@ fn dp_6_a_disc_pool_match_on_one_phone_is_played_to_its_end_by_touch() {
     let key = chromium.evaluate(&rewrite);
     assert!(key.as_str().is_some_and(|k| k.ends_with("match.json")), "the saved match: {key}");
     chromium.reload();
-    line_with(&mut chromium, 0, &["carrom: the UI font is in"], secs(60));
+    line_with(chromium, 0, &["carrom: the UI font is in"], secs(60));
     let shown = chromium.console.len();
     chromium.tap_button("Resume", secs(20));
-    line_with(&mut chromium, shown, &["carrom: screen Game (Local)"], secs(20));
-    let (x, y) = place_on_page(&mut chromium, |b| point(&b["striker"]));
-    // A pull let go inside the striker: no stroke.
-    pull(&mut chromium, (x, y + 45.0), &[(x, y + 90.0), (x, y + 1.0)]);
-    let nothing = seen(&mut chromium, shown, &["stroke 1 struck:"], secs(3));
-    assert!(nothing.is_none(), "a pull let go inside the striker struck: {nothing:?}");
-    // Each stroke by a pull, read off the table first; after each, the page is where this
-    // core says the stroke leads: the next stroke, the phase and who shoots.
+    line_with(chromium, shown, &["carrom: screen Game (Local)"], secs(20));
+    shown
+}
+
+/// Plays `m`, resumed on the page, to its end by touch: each stroke a pull, read off the
+/// table first; after each, the page is where this core says the stroke leads (the next
+/// stroke, the phase and who shoots). The page's state also holds the frames spent
+/// aiming, so its hash is not this one's. Ends on the Results screen.
+fn played_to_its_end(chromium: &mut Browser, test: &str, mut m: carrom::game::Match, shown: usize) {
     for number in 1..=6 {
-        let (x, y) = place_on_page(&mut chromium, |b| point(&b["striker"]));
-        let placement = aim_shown(&mut chromium).map_or(0, |a| a[0] as i16);
+        let (x, y) = place_on_page(chromium, |b| point(&b["striker"]));
+        let placement = aim_shown(chromium).map_or(0, |a| a[0] as i16);
         let wanted = reading_the_table(&m, placement);
-        let lifted = pull_to(&mut chromium, (x, y), m.shooter().forward(), wanted);
+        let lifted = pull_to(chromium, (x, y), m.shooter().forward(), wanted);
         let (_, said) =
-            line_with(&mut chromium, shown, &[&format!("stroke {number} struck:")], secs(20));
+            line_with(chromium, shown, &[&format!("stroke {number} struck:")], secs(20));
         let expected = format!(
             "placement {}, angle {}, power {}",
             lifted.placement, lifted.angle, lifted.power
         );
         assert!(said.contains(&expected), "lifted at {lifted:?}, the page struck: {said}");
         m = struck(&m, lifted);
-        // The page's state also holds the frames spent aiming, so its hash is not this
-        // one's; what the stroke did, it did on both.
         let player = m.settings().player_at(m.shooter()).unwrap() + 1;
         let next = format!("the match is at stroke {}, {:?}, ", number + 1, m.phase());
         let shooter = format!("player {player} to shoot");
-        let (_, said) = line_with(&mut chromium, shown, &[&next, &shooter], secs(60));
+        let (_, said) = line_with(chromium, shown, &[&next, &shooter], secs(60));
         eprintln!("{test}: {said}");
-        if m.phase() == Phase::MatchOver {
-            line_with(&mut chromium, shown, &["carrom: screen Results"], secs(20));
-            let _ = stop.send(());
+        if m.phase() == carrom::game::Phase::MatchOver {
+            line_with(chromium, shown, &["carrom: screen Results"], secs(20));
             return;
         }
     }
     panic!("the match did not end in six strokes: {:#?}", chromium.console);
+}
+
+#[test]
+fn dp_6_a_disc_pool_match_on_one_phone_is_played_to_its_end_by_touch() {
+    let test = "dp_6_a_disc_pool_match_on_one_phone_is_played_to_its_end_by_touch";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    use carrom::game::Match;
+    use carrom::rules::{Settings, Variant};
+    use carrom::sim::{Fx, Kind, PresetId, Table, V2};
+    let _turn = one_browser_at_a_time();
+    let Some((mut chromium, _dir, stop)) = phone_home(test, (390, 844)) else { return };
+    start_and_leave(&mut chromium, "DiscPool", "PassAndPlay");
+    // The same match near its end: white has two discs left, each sitting before a far
+    // pocket, and black one.
+    let far = far_pockets();
+    let pieces = [
+        (Kind::White, sitter(far[0])),
+        (Kind::White, sitter(far[1])),
+        (Kind::Black, V2::new(Fx::milli_cm(-3_000), Fx::milli_cm(-2_000))),
+    ];
+    let settings = Settings::new(Variant::DiscPool, 2, PresetId::Standard, 0, 7).unwrap();
+    let m = Match::with_table(settings, Table::with_pieces(PresetId::Standard, &pieces).unwrap());
+    assert_eq!(m.shooter().0, 0, "white shoots first");
+    let shown = resumed_as(&mut chromium, &m);
+    // A pull let go inside the striker: no stroke.
+    let (x, y) = place_on_page(&mut chromium, |b| point(&b["striker"]));
+    pull(&mut chromium, (x, y + 45.0), &[(x, y + 90.0), (x, y + 1.0)]);
+    let nothing = seen(&mut chromium, shown, &["stroke 1 struck:"], secs(3));
+    assert!(nothing.is_none(), "a pull let go inside the striker struck: {nothing:?}");
+    played_to_its_end(&mut chromium, test, m, shown);
+    let _ = stop.send(());
+}
+
+#[test]
+fn cl_10_a_classic_match_against_the_bot_on_a_phone_is_played_to_its_end_by_touch() {
+    let test = "cl_10_a_classic_match_against_the_bot_on_a_phone_is_played_to_its_end_by_touch";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    use carrom::game::Match;
+    use carrom::rules::{MatchState, Queen, Settings, Variant};
+    use carrom::sim::{Fx, Kind, PresetId, Table, V2};
+    let _turn = one_browser_at_a_time();
+    let Some((mut chromium, _dir, stop)) = phone_home(test, (390, 844)) else { return };
+    start_and_leave(&mut chromium, "Classic", "VsBot");
+    // The player is at 20 points, the queen covered, one piece of theirs left before a far
+    // pocket and two of the bot's: pocketing it wins the board by 2 + 5 and the match
+    // (CL-7, CL-10).
+    let seed = (0..100)
+        .find(|&seed| {
+            let s = Settings::new(Variant::Classic, 2, PresetId::Standard, 0, seed).unwrap();
+            s.first_breaker().0 == 0
+        })
+        .unwrap();
+    let settings = Settings::new(Variant::Classic, 2, PresetId::Standard, 0, seed).unwrap();
+    let mine = MatchState::new(&settings).colour(0).expect("the player's colour");
+    let theirs = if mine == Kind::White { Kind::Black } else { Kind::White };
+    let pieces = [
+        (mine, sitter(far_pockets()[0])),
+        (theirs, V2::new(Fx::milli_cm(-3_000), Fx::milli_cm(-2_000))),
+        (theirs, V2::new(Fx::milli_cm(4_000), Fx::milli_cm(-6_000))),
+    ];
+    let m = Match::with_table(settings, Table::with_pieces(PresetId::Standard, &pieces).unwrap());
+    let mut standing = *m.standing();
+    (standing.queen, standing.queen_side, standing.broken) = (Queen::Covered as u8, 0, 1);
+    standing.scores[0] = 20;
+    // The match's bytes with that standing in place of the one it has.
+    let mut bytes = bytemuck::bytes_of(&m).to_vec();
+    let old = bytemuck::bytes_of(m.standing());
+    let at: Vec<usize> =
+        (0..=bytes.len() - old.len()).filter(|&i| bytes[i..].starts_with(old)).collect();
+    assert_eq!(at.len(), 1, "the standing's place in the match");
+    bytes[at[0]..at[0] + old.len()].copy_from_slice(bytemuck::bytes_of(&standing));
+    let m = Match::from_bytes(&bytes).expect("a sound match");
+    assert_eq!((m.shooter().0, m.standing().scores[0]), (0, 20));
+    let shown = resumed_as(&mut chromium, &m);
+    played_to_its_end(&mut chromium, test, m, shown);
+    let _ = stop.send(());
 }
 
 /// The width and height a PNG file's header gives.

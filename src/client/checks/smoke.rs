@@ -84,8 +84,16 @@ enum Stage {
 }
 
 /// The window sizes Home is checked at, besides the first.
-const SIZES: [(u32, u32); 7] =
-    [(1024, 768), (1920, 1080), (2560, 1440), (390, 844), (360, 640), (844, 390), (768, 1024)];
+const SIZES: [(u32, u32); 8] = [
+    (1024, 768),
+    (1920, 1080),
+    (2560, 1440),
+    (390, 844),
+    (360, 640),
+    (430, 932),
+    (844, 390),
+    (768, 1024),
+];
 
 /// The break's aim, left of straight ahead (1/65 536 turns): at full power from the
 /// middle of the baseline it pockets a piece within half a second (a stable choice: aims
