@@ -1217,24 +1217,37 @@ fn the_page_installs_to_the_home_screen_and_opens_with_the_server_gone() {
         chromium.linger(Duration::from_millis(200));
     }
     assert!(kept >= 19, "the offline copy holds {kept} files: {:#?}", chromium.console);
-    // The server goes away: the page opens again from what it kept, and a match starts.
+    // The server goes away and the network with it: the page opens again from what it
+    // kept, and a match against the bot plays, the bot answering.
     let _ = stop.send(());
     let gone = (0..100).any(|_| {
         std::thread::sleep(Duration::from_millis(100));
         std::net::TcpStream::connect(("127.0.0.1", port)).is_err()
     });
     assert!(gone, "the server stopped");
-    chromium.reload();
-    line_with(&mut chromium, 0, &["carrom: first frame"], secs(60));
-    chromium.press("Play", secs(20));
-    line_with(&mut chromium, 0, &["carrom: screen Game (Local)"], secs(20));
-
-    // No network at all: online play and watching say so at once, in the player's words.
     let offline = serde_json::json!({
         "offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1,
     });
     chromium.call("Network.emulateNetworkConditions", offline);
+    chromium.reload();
+    line_with(&mut chromium, 0, &["carrom: the UI font is in"], secs(60));
     assert_eq!(chromium.evaluate("navigator.onLine"), false, "the page knows it is offline");
+    choose(&mut chromium, "Mode(VsBot)", &["carrom: setup: Carrom, VsBot"]);
+    chromium.press("Play", secs(20));
+    line_with(&mut chromium, 0, &["carrom: screen Game (Local)"], secs(20));
+    let (mut after, mut mine) = a_stroke(&mut chromium, 0);
+    for _ in 0..8 {
+        if !mine.contains("player 1 to shoot") {
+            break;
+        }
+        (after, mine) = a_stroke(&mut chromium, after);
+    }
+    assert!(mine.contains("player 2 to shoot"), "the bot's turn came: {mine}");
+    let (moving, _) = line_with(&mut chromium, after, &["Motion"], secs(120));
+    let (_, theirs) = line_with(&mut chromium, moving + 1, &["the match is at"], secs(60));
+    eprintln!("{test}: offline, the bot answered: {theirs}");
+
+    // Online play and watching say at once that there is no network, in the player's words.
     chromium.press("Pause", secs(20));
     let shown = chromium.console.len();
     chromium.press("SaveAndLeave", secs(20));
