@@ -40,8 +40,11 @@ pub struct Finger {
 /// One frame of fingers, in board coordinates.
 #[derive(Default, Debug)]
 pub struct Fingers {
-    /// Every finger on the glass: its id and where it is.
+    /// Every finger on the glass, and every one that landed and lifted since the last
+    /// frame (a quick tap on a slow frame): its id and where it is.
     pub down: Vec<(u64, Vec2)>,
+    /// The fingers that landed in this frame.
+    pub landed: Vec<u64>,
     /// The fingers lifted in this frame.
     pub lifted: Vec<u64>,
     /// The fingers the system took away in this frame (a call, a gesture of its own).
@@ -50,18 +53,41 @@ pub struct Fingers {
     pub on_button: bool,
 }
 
+impl Fingers {
+    /// Whether a finger other than `except` is on the glass after this frame (and, if
+    /// `before`, was already before it).
+    fn held(&self, except: Option<u64>, before: bool) -> bool {
+        let gone = |id: &u64| self.lifted.contains(id) || self.taken.contains(id);
+        let new = |id: &u64| before && self.landed.contains(id);
+        self.down.iter().any(|(id, _)| Some(*id) != except && !gone(id) && !new(id))
+    }
+
+    /// These fingers without `id`.
+    fn without(&self, id: u64) -> Fingers {
+        Fingers {
+            down: self.down.iter().copied().filter(|(f, _)| *f != id).collect(),
+            landed: self.landed.iter().copied().filter(|f| *f != id).collect(),
+            lifted: self.lifted.iter().copied().filter(|f| *f != id).collect(),
+            taken: self.taken.iter().copied().filter(|f| *f != id).collect(),
+            on_button: self.on_button,
+        }
+    }
+}
+
 impl Finger {
     /// What this frame's fingers say to the board.
     pub fn frame(&mut self, fingers: &Fingers) -> Vec<BoardPointer> {
         let mut said = Vec::new();
         let Some(id) = self.primary else {
             if self.waiting_for_all_up || fingers.on_button {
-                self.waiting_for_all_up = !fingers.down.is_empty();
+                self.waiting_for_all_up = fingers.held(None, false);
                 return said;
             }
             if let Some(&(id, at)) = fingers.down.first() {
                 *self = Finger { primary: Some(id), shown: at, ..Finger::default() };
                 said.push(BoardPointer { at, action: PointerAction::Press });
+                // A tap quicker than the frame ends in it too.
+                said.extend(self.frame(fingers));
             }
             return said;
         };
@@ -76,11 +102,11 @@ impl Finger {
         match (ended, position) {
             (Some(action), _) => {
                 said.push(BoardPointer { at: self.shown, action });
-                self.end(fingers);
+                said.extend(self.end(fingers));
             }
             (None, None) => {
                 said.push(BoardPointer { at: self.shown, action: PointerAction::Cancel });
-                self.end(fingers);
+                said.extend(self.end(fingers));
             }
             (None, Some(at)) => {
                 let others = fingers.down.len() > 1;
@@ -105,10 +131,16 @@ impl Finger {
         said
     }
 
-    /// The first finger is gone: the others stand for nothing until every one has lifted.
-    fn end(&mut self, fingers: &Fingers) {
-        let others_down = fingers.down.iter().any(|&(f, _)| Some(f) != self.primary);
-        *self = Finger { waiting_for_all_up: others_down, ..Finger::default() };
+    /// The first finger is gone: those held with it stand for nothing until every one has
+    /// lifted, while one that landed in this same frame (the next tap, on a slow frame)
+    /// begins at once. What that one says.
+    fn end(&mut self, fingers: &Fingers) -> Vec<BoardPointer> {
+        let ended = self.primary;
+        *self = Finger { waiting_for_all_up: fingers.held(ended, true), ..Finger::default() };
+        match ended {
+            Some(id) => self.frame(&fingers.without(id)),
+            None => Vec::new(),
+        }
     }
 }
 
@@ -121,12 +153,16 @@ fn read_touches(
 ) {
     let Ok((camera, transform)) = cameras.single() else { return };
     let board = |at: Vec2| camera.viewport_to_world_2d(transform, at).ok();
+    // A tap quicker than the frame (a slow phone, a busy page) landed and lifted since the
+    // last: Bevy lists it as just pressed and just released, never as pressed.
+    let quick = touches.iter_just_released().filter(|t| touches.just_pressed(t.id()));
     let mut down: Vec<(u64, Vec2)> =
-        touches.iter().filter_map(|t| Some((t.id(), board(t.position())?))).collect();
+        touches.iter().chain(quick).filter_map(|t| Some((t.id(), board(t.position())?))).collect();
     // The oldest finger first, whatever order the system listed them in.
     down.sort_by_key(|&(id, _)| id);
     let fingers = Fingers {
         down,
+        landed: touches.iter_just_pressed().map(|t| t.id()).collect(),
         lifted: touches.iter_just_released().map(|t| t.id()).collect(),
         taken: touches.iter_just_canceled().map(|t| t.id()).collect(),
         on_button: touches.any_just_pressed() && buttons.iter().any(|i| *i != Interaction::None),
@@ -149,6 +185,11 @@ mod tests {
 
     fn lifted(id: u64, still: &[(u64, f32, f32)]) -> Fingers {
         Fingers { lifted: vec![id], ..down(still) }
+    }
+
+    /// `fingers` down, those of `landed` new in this frame, those of `lifted` gone in it.
+    fn frame_of(fingers: &[(u64, f32, f32)], landed: &[u64], lifted: &[u64]) -> Fingers {
+        Fingers { landed: landed.to_vec(), lifted: lifted.to_vec(), ..down(fingers) }
     }
 
     fn actions(said: &[BoardPointer]) -> Vec<(PointerAction, Vec2)> {
@@ -196,6 +237,42 @@ mod tests {
         assert!(finger.frame(&lifted(2, &[])).is_empty());
         let again = finger.frame(&down(&[(3, 1.0, 1.0)]));
         assert_eq!(actions(&again), [(PointerAction::Press, Vec2::new(1.0, 1.0))]);
+    }
+
+    #[test]
+    fn a_tap_quicker_than_a_frame_presses_and_releases_in_it() {
+        let mut finger = Finger::default();
+        let tap = finger.frame(&lifted(4, &[(4, 2.0, 3.0)]));
+        let at = Vec2::new(2.0, 3.0);
+        assert_eq!(actions(&tap), [(PointerAction::Press, at), (PointerAction::Release, at)]);
+        let next = finger.frame(&down(&[(5, 1.0, 1.0)]));
+        assert_eq!(actions(&next), [(PointerAction::Press, Vec2::new(1.0, 1.0))], "nothing waits");
+    }
+
+    #[test]
+    fn the_next_tap_landing_in_the_frame_the_last_lifted_is_not_lost() {
+        let mut finger = Finger::default();
+        finger.frame(&frame_of(&[(1, 1.0, 1.0)], &[1], &[]));
+        // One slow frame: the first lifts, the next lands (and, quicker still, lifts).
+        let slow = finger.frame(&frame_of(&[(1, 1.0, 1.0), (2, 5.0, 5.0)], &[2], &[1]));
+        let (first, next) = (Vec2::new(1.0, 1.0), Vec2::new(5.0, 5.0));
+        let said = [(PointerAction::Release, first), (PointerAction::Press, next)];
+        assert_eq!(actions(&slow), said);
+        let quicker = finger.frame(&frame_of(&[(2, 5.0, 5.0), (3, 9.0, 9.0)], &[3], &[2, 3]));
+        let both = [
+            (PointerAction::Release, next),
+            (PointerAction::Press, Vec2::new(9.0, 9.0)),
+            (PointerAction::Release, Vec2::new(9.0, 9.0)),
+        ];
+        assert_eq!(actions(&quicker), both);
+    }
+
+    #[test]
+    fn a_quick_tap_on_a_button_leaves_the_next_touch_to_the_board() {
+        let mut finger = Finger::default();
+        let on_button = Fingers { on_button: true, ..lifted(1, &[(1, 0.0, 0.0)]) };
+        assert!(finger.frame(&on_button).is_empty());
+        assert!(!finger.frame(&down(&[(2, 3.0, 0.0)])).is_empty());
     }
 
     #[test]
