@@ -15,6 +15,7 @@ use super::draughts::geometry::centre;
 use super::hosts::LocalMatch;
 use super::hosts::lobby::Lobby;
 use super::persistence::preferences::Preferences;
+use super::screens::home::FenEntry;
 use super::ui::ActionButton;
 use super::{MatchHost, MatchSetup, Screen};
 use crate::draughts::pdn::write_move;
@@ -32,6 +33,7 @@ impl Plugin for PageConsolePlugin {
                 say_screen.run_if(state_changed::<Screen>),
                 say_settings.run_if(resource_changed::<Preferences>),
                 say_setup.run_if(resource_changed::<MatchSetup>),
+                say_draughts_start.run_if(resource_changed::<FenEntry>),
                 say_carrom_progress,
                 say_stroke_struck,
                 say_draughts_moves,
@@ -64,6 +66,17 @@ fn say_settings(preferences: Res<Preferences>) {
 /// The next match as chosen on Home (game and mode), at the start and after each change.
 fn say_setup(setup: Res<MatchSetup>) {
     info!("carrom: setup: {:?}, {:?}", setup.game, setup.mode);
+}
+
+/// The draughts position typed on Home to start from, once typing ends and whenever it
+/// then changes.
+fn say_draughts_start(fen: Res<FenEntry>, mut said: Local<Option<String>>) {
+    if fen.typing || said.as_deref() == Some(fen.text.as_str()) {
+        return;
+    }
+    let shown = if fen.text.is_empty() { "the standard start" } else { fen.text.as_str() };
+    info!("carrom: draughts start: {shown}");
+    *said = Some(fen.text.clone());
 }
 
 /// The local carrom match whenever its phase or stroke changes (as the saved match is

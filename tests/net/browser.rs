@@ -15,14 +15,24 @@ use std::time::Duration;
 /// The backdrop the game clears to (palette::BACKDROP), as 8-bit sRGB.
 const BACKDROP: [u8; 3] = [26, 28, 33];
 
-/// One Chromium at a time (each test runs in a process of its own, in its own namespace,
-/// so the lock is a file's): several software-rendered pages and their peers on two cores
-/// starve each other's frames.
-fn one_browser_at_a_time() -> std::fs::File {
-    let lock = std::env::temp_dir().join("carrom-browser-tests.lock");
-    let file = std::fs::File::create(lock).unwrap();
-    file.lock().unwrap();
-    file
+/// Chromiums that may run at once, one a core of the machines CI runs on: each page's
+/// software renderer keeps about one core busy, so more would only starve each other's
+/// frames and the peers they play, while fewer leave a core idle.
+const BROWSERS_AT_ONCE: usize = 2;
+
+/// A turn to run Chromium, held until dropped. Each test runs in a process of its own, in
+/// its own namespace, so the turns are locks on files, tried in turn until one is free.
+fn a_browser_turn() -> std::fs::File {
+    loop {
+        for slot in 0..BROWSERS_AT_ONCE {
+            let lock = std::env::temp_dir().join(format!("carrom-browser-tests-{slot}.lock"));
+            let file = std::fs::File::create(lock).unwrap();
+            if file.try_lock().is_ok() {
+                return file;
+            }
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }
 
 /// Chromium and the web build, or why this machine cannot run the test.
@@ -86,7 +96,7 @@ fn cross_play(
     limit: Duration,
 ) -> Option<Vec<String>> {
     let (browser, web) = ready(test)?;
-    let _turn = one_browser_at_a_time();
+    let _turn = a_browser_turn();
     host_address();
     let dir = scratch(test);
     let (url, stop) = signaling_serving(Some(web));
@@ -218,7 +228,7 @@ fn the_page_draws_home_and_its_sound_runs_after_the_first_click() {
         return;
     }
     let Some((browser, web)) = ready(test) else { return };
-    let _turn = one_browser_at_a_time();
+    let _turn = a_browser_turn();
     let dir = scratch(test);
     let (url, stop) = signaling_serving(Some(web));
     let page = format!("{}/", url.replacen("ws://", "http://", 1));
@@ -262,7 +272,7 @@ fn a_browser_watches_two_desktop_peers_to_the_hash_they_end_on() {
         return;
     }
     let Some((browser, web)) = ready(test) else { return };
-    let _turn = one_browser_at_a_time();
+    let _turn = a_browser_turn();
     host_address();
     let dir = scratch(test);
     let (url, stop) = signaling_serving(Some(web));
@@ -330,7 +340,10 @@ fn line_with(
 ) -> (usize, String) {
     match seen(chromium, after, needles, limit) {
         Some(found) => found,
-        None => panic!("no line with {needles:?} within {limit:?}: {:#?}", chromium.console),
+        None => {
+            let shot = chromium.keep_screenshot("failed");
+            panic!("no line with {needles:?} within {limit:?} ({shot}): {:#?}", chromium.console)
+        }
     }
 }
 
@@ -409,7 +422,7 @@ fn cl_1_the_page_starts_pass_and_play_plays_a_stroke_and_resumes_it_after_a_relo
     if !isolated(module_path!(), test) {
         return;
     }
-    let _turn = one_browser_at_a_time();
+    let _turn = a_browser_turn();
     let Some((mut chromium, dir, stop, _)) = home(test) else { return };
     chromium.press("Play", secs(20));
     line_with(&mut chromium, 0, &["carrom: screen Game (Local)"], secs(20));
@@ -434,7 +447,7 @@ fn cl_1_the_page_starts_a_match_against_the_bot_and_the_bot_answers_a_stroke() {
     if !isolated(module_path!(), test) {
         return;
     }
-    let _turn = one_browser_at_a_time();
+    let _turn = a_browser_turn();
     let Some((mut chromium, _dir, stop, _)) = home(test) else { return };
     choose(&mut chromium, "Mode(VsBot)", &["carrom: setup: Carrom, VsBot"]);
     chromium.press("Play", secs(20));
@@ -463,7 +476,7 @@ fn ck_1_the_page_starts_draughts_against_the_computer_and_each_side_moves() {
     if !isolated(module_path!(), test) {
         return;
     }
-    let _turn = one_browser_at_a_time();
+    let _turn = a_browser_turn();
     let Some((mut chromium, dir, stop, _)) = home(test) else { return };
     choose(&mut chromium, "Draughts", &["carrom: setup: Draughts"]);
     choose(&mut chromium, "Mode(VsBot)", &["carrom: setup: Draughts, VsBot"]);
@@ -488,7 +501,7 @@ fn ck_15_a_room_the_page_creates_is_joined_by_its_link_and_watched_again_from_re
         return;
     }
     let Some((browser, web)) = ready(test) else { return };
-    let _turn = one_browser_at_a_time();
+    let _turn = a_browser_turn();
     host_address();
     let dir = scratch(test);
     let (url, stop) = signaling_serving(Some(web));
@@ -542,7 +555,7 @@ fn the_page_keeps_a_settings_change_across_a_reload_and_opens_how_to_play() {
     if !isolated(module_path!(), test) {
         return;
     }
-    let _turn = one_browser_at_a_time();
+    let _turn = a_browser_turn();
     let Some((mut chromium, dir, stop, _)) = home(test) else { return };
     let (_, before) = line_with(&mut chromium, 0, &["carrom: settings: "], secs(10));
     assert!(before.contains("English") && before.contains("records kept"), "{before}");
@@ -624,7 +637,7 @@ fn cl_1_ck_12_a_phone_upright_plays_carrom_and_draughts_by_touch_alone() {
     if !isolated(module_path!(), test) {
         return;
     }
-    let _turn = one_browser_at_a_time();
+    let _turn = a_browser_turn();
     let (width, height) = (390, 844);
     let Some((mut chromium, dir, stop)) = phone_home(test, (width, height)) else { return };
     chromium.tap_button("Play", secs(20));
@@ -752,7 +765,7 @@ fn every_home_button_is_in_a_fingers_reach_at_each_phone_size() {
     if !isolated(module_path!(), test) {
         return;
     }
-    let _turn = one_browser_at_a_time();
+    let _turn = a_browser_turn();
     let sizes = [(360, 640), (390, 844), (430, 932), (844, 390), (768, 1024)];
     let Some((mut chromium, dir, stop)) = phone_home(test, sizes[0]) else { return };
     for (width, height) in sizes {
@@ -823,7 +836,7 @@ fn ck_12_a_multi_jump_is_tapped_landing_by_landing_on_a_phone() {
     Draughts::from(read_fen(fen).unwrap()).moves(&mut moves);
     let jump = *moves.as_slice().iter().max_by_key(|m| m.jumps).expect("a move");
     assert!(jump.jumps >= 2, "{fen} has a multi-jump: {}", write_move(&jump));
-    let _turn = one_browser_at_a_time();
+    let _turn = a_browser_turn();
     let Some((mut chromium, _dir, stop)) = phone_home(test, (390, 844)) else { return };
     chromium.tap_button("Draughts", secs(20));
     line_with(&mut chromium, 0, &["carrom: setup: Draughts"], secs(10));
@@ -836,8 +849,11 @@ fn ck_12_a_multi_jump_is_tapped_landing_by_landing_on_a_phone() {
         chromium.evaluate("document.activeElement && document.activeElement.id") == "typing"
     });
     assert!(focused, "the keyboard's input has the focus");
+    let typed = chromium.console.len();
     chromium.insert_text(fen);
     chromium.key("Enter", "Enter", Duration::from_millis(30));
+    // Play once the page has taken the position, as a person who sees it shown does.
+    line_with(&mut chromium, typed, &[&format!("carrom: draughts start: {fen}")], secs(20));
     let shown = chromium.console.len();
     chromium.tap_button("Play", secs(20));
     line_with(&mut chromium, shown, &["carrom: screen Game (Local)"], secs(20));
@@ -861,7 +877,7 @@ fn a_page_whose_fonts_and_words_cannot_be_fetched_still_reads_in_english() {
     if !isolated(module_path!(), test) {
         return;
     }
-    let _turn = one_browser_at_a_time();
+    let _turn = a_browser_turn();
     let Some((browser, web)) = ready(test) else { return };
     let dir = scratch(test);
     // The page's files, without its fonts and the words of languages other than English.
@@ -1094,7 +1110,7 @@ fn dp_6_a_disc_pool_match_on_one_phone_is_played_to_its_end_by_touch() {
     use carrom::game::Match;
     use carrom::rules::{Settings, Variant};
     use carrom::sim::{Fx, Kind, PresetId, Table, V2};
-    let _turn = one_browser_at_a_time();
+    let _turn = a_browser_turn();
     let Some((mut chromium, _dir, stop)) = phone_home(test, (390, 844)) else { return };
     start_and_leave(&mut chromium, "DiscPool", "PassAndPlay");
     // The same match near its end: white has two discs left, each sitting before a far
@@ -1127,7 +1143,7 @@ fn cl_10_a_classic_match_against_the_bot_on_a_phone_is_played_to_its_end_by_touc
     use carrom::game::Match;
     use carrom::rules::{MatchState, Queen, Settings, Variant};
     use carrom::sim::{Fx, Kind, PresetId, Table, V2};
-    let _turn = one_browser_at_a_time();
+    let _turn = a_browser_turn();
     let Some((mut chromium, _dir, stop)) = phone_home(test, (390, 844)) else { return };
     start_and_leave(&mut chromium, "Classic", "VsBot");
     // The player is at 20 points, the queen covered, one piece of theirs left before a far
@@ -1187,7 +1203,7 @@ fn the_page_installs_to_the_home_screen_and_opens_with_the_server_gone() {
     if !isolated(module_path!(), test) {
         return;
     }
-    let _turn = one_browser_at_a_time();
+    let _turn = a_browser_turn();
     let Some((mut chromium, _dir, stop, url)) = home(test) else { return };
     let port: u16 =
         url.rsplit(':').next().and_then(|p| p.trim_end_matches('/').parse().ok()).unwrap();

@@ -417,6 +417,14 @@ impl Browser {
         self.console.iter().filter(|l| l.contains(needle)).cloned().collect()
     }
 
+    /// Saves what the page shows beside its profile as `NAME.png`, for a failure's reader;
+    /// says where.
+    pub fn keep_screenshot(&mut self, name: &str) -> String {
+        let to = self.profile.with_file_name(format!("{name}.png"));
+        self.screenshot(&to);
+        format!("the page as it was: {}", to.display())
+    }
+
     /// A screenshot of the page, as RGBA rows: (width, height, pixels).
     pub fn screenshot(&mut self, to: &Path) -> (u32, u32, Vec<u8>) {
         let shot = self.call("Page.captureScreenshot", json!({ "format": "png" }));

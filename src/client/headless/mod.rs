@@ -43,7 +43,7 @@ use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use bevy_ggrs::ConfirmedFrameCount;
+use bevy_ggrs::{ConfirmedFrameCount, RollbackFrameCount};
 use shooter::{HeadlessShots, ShooterPlugin};
 use std::path::PathBuf;
 use web_time::{Duration, Instant};
@@ -53,6 +53,15 @@ use web_time::{Duration, Instant};
 /// machine) can stall for seconds near the end; inputs lost then are resent only while
 /// this peer runs.
 const LINGER: Duration = Duration::from_secs(10);
+
+/// The pause between updates of a peer that runs as fast as the others allow (`--speed
+/// 0`) while its match moves on.
+const EAGER: Duration = Duration::from_micros(250);
+
+/// The longest that pause grows to, doubling, while nothing moves (the lobby, a slower
+/// peer's inputs awaited): a peer that waits without spinning leaves the cores to those
+/// doing the work, a page drawing in software above all.
+const PATIENT: Duration = Duration::from_millis(4);
 
 /// How to run a headless peer.
 #[derive(Debug, Clone)]
@@ -166,8 +175,8 @@ pub struct PeerReport {
 pub fn run_peer(options: &PeerOptions) -> Result<PeerReport, String> {
     let started = Instant::now();
     let mut app = headless_app(options);
-    let frame = match options.speed {
-        0 => Duration::from_micros(250),
+    let mut frame = match options.speed {
+        0 => EAGER,
         fps => Duration::from_secs(1) / fps,
     };
     let mut next_tick = Instant::now();
@@ -177,7 +186,12 @@ pub fn run_peer(options: &PeerOptions) -> Result<PeerReport, String> {
     let mut most_watching = 0;
     let mut milestones = milestones::Milestones::default();
     loop {
+        let was_at = app.world().get_resource::<RollbackFrameCount>().map(|f| f.0);
         app.update();
+        if options.speed == 0 {
+            let at = app.world().get_resource::<RollbackFrameCount>().map(|f| f.0);
+            frame = if at.is_some() && at != was_at { EAGER } else { (frame * 2).min(PATIENT) };
+        }
         milestones.say(app.world());
         if let Some(online) = app.world().get_resource::<Online>() {
             most_watching = most_watching.max(online.watchers().len());
