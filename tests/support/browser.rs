@@ -33,6 +33,9 @@ pub struct Browser {
     profile: PathBuf,
 }
 
+/// Reads of the page's buttons, 120 ms apart, that must agree before a button is used.
+const SETTLED: u32 = 4;
+
 impl Browser {
     /// Starts Chromium on `url` with a fresh profile in `profile`, and `extra` flags.
     pub fn open(chromium: &Path, url: &str, profile: &Path, extra: &[&str]) -> Browser {
@@ -263,7 +266,7 @@ impl Browser {
         self.touch("touchEnd", &[]);
     }
 
-    /// Finds the button of `action` where it stays between two looks (a button just laid
+    /// Finds the button of `action` where it stays for [`SETTLED`] looks (a button just laid
     /// out may still move) and gives `act` its centre and the page's size, CSS pixels,
     /// until `act` says it is done; panics with the buttons shown if `limit` passes first.
     fn when_settled(
@@ -274,19 +277,23 @@ impl Browser {
     ) {
         let deadline = Instant::now() + limit;
         let mut seen = None;
+        let mut still = 0;
         loop {
             let shown = self.buttons();
             let here = shown.iter().find(|(a, ..)| a == action).map(|&(_, x, y)| (x, y));
-            if let Some(at) = here.filter(|at| seen == Some(*at)) {
+            still = if here.is_some() && here == seen { still + 1 } else { 0 };
+            // Still over half a second: a page drawing a few frames a second (two pages
+            // side by side in software) can take several to lay out again, when its font
+            // arrives, say, and says where its buttons were until it has.
+            if let (Some(at), true) = (here, still >= SETTLED) {
                 let tall = self.evaluate("innerHeight").as_f64().unwrap_or(0.0);
                 let wide = self.evaluate("innerWidth").as_f64().unwrap_or(0.0);
                 if act(self, at, (wide, tall)) {
                     return;
                 }
-                seen = None;
-            } else {
-                seen = here;
+                still = 0;
             }
+            seen = here;
             if Instant::now() > deadline {
                 let names: Vec<_> = shown.iter().map(|(a, ..)| a.as_str()).collect();
                 panic!(
