@@ -11,9 +11,12 @@
 //! - `--through-proxy`: one instance directly, then nginx (the README's configuration) in
 //!   front of one instance and in front of `--instances K` (default 3), in the same run;
 //!   reports the proxy's overhead as ratios against direct connections.
+//! - `--against PATH`: another build of carrom-signaling (an older commit's, say) instead of
+//!   matchbox_server, measured `--rounds R` times (default 3) in turn with this one, so that
+//!   a change's cost is a ratio taken in one run on one machine.
 //!
 //! Run: `cargo bench -p carrom-signaling --bench load -- --peers 5000 [--hold]
-//! [--through-proxy]`. The open-files limit bounds N (the bench and each server hold one
+//! [--through-proxy | --against PATH [--rounds R]]`. The open-files limit bounds N (the bench and each server hold one
 //! descriptor per peer, nginx two): it is raised to its hard limit and N capped under it.
 
 use futures::{SinkExt, StreamExt};
@@ -272,6 +275,59 @@ fn value(args: &[String], name: &str) -> Option<usize> {
     args.windows(2).find(|w| w[0] == name).and_then(|w| w[1].parse().ok())
 }
 
+/// One instance of carrom-signaling built from `program`, measured.
+fn measured(program: &PathBuf, args: &[String], name: &str, peers: usize, hold: bool) -> Figures {
+    let Some((child, addr)) = spawn_server(program, args) else {
+        println!("{name} did not start ({})", program.display());
+        std::process::exit(1);
+    };
+    let setup = Setup {
+        name: name.into(),
+        addr,
+        path: private_path,
+        servers: vec![child.id()],
+        proxy: Vec::new(),
+    };
+    let _process = proxy::Process(child);
+    let figures = measure(&setup, peers, hold);
+    report(name, peers, &figures);
+    figures
+}
+
+/// `rounds` turns of the other build and this one (whose first figures are `first`), each
+/// turn's ratios, and the ratio of the medians of p99 and p50.
+fn against(
+    other: PathBuf,
+    ours: &PathBuf,
+    args: &[String],
+    peers: usize,
+    hold: bool,
+    rounds: usize,
+    first: Figures,
+) {
+    let mut mine = vec![first];
+    let mut theirs = Vec::new();
+    for round in 0..rounds {
+        theirs.push(measured(&other, args, "the other build", peers, hold));
+        if round + 1 < rounds {
+            mine.push(measured(ours, args, "carrom-signaling", peers, hold));
+        }
+    }
+    for (m, t) in mine.iter().zip(&theirs) {
+        ratios("this build", m, t, "the other");
+    }
+    let median = |f: &[Figures], q: fn(&Figures) -> Duration| {
+        let mut v: Vec<Duration> = f.iter().map(q).collect();
+        v.sort();
+        v[v.len() / 2].as_secs_f64()
+    };
+    println!(
+        "medians of {rounds} rounds, this build / the other: p99 join {:.2}x, p50 join {:.2}x",
+        median(&mine, |f| f.p99) / median(&theirs, |f| f.p99),
+        median(&mine, |f| f.p50) / median(&theirs, |f| f.p50),
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let hold = flag(&args, "--hold");
@@ -312,6 +368,12 @@ fn main() {
     let mine = measure(&direct, peers, hold);
     report(&direct.name, peers, &mine);
     drop(direct_process);
+
+    if let Some(other) = args.windows(2).find(|w| w[0] == "--against").map(|w| &w[1]) {
+        let rounds = value(&args, "--rounds").unwrap_or(3).clamp(1, 20);
+        against(PathBuf::from(other), &ours, &our_args, peers, hold, rounds, mine);
+        return;
+    }
 
     if through_proxy {
         let Some(nginx) = proxy::nginx() else { return };
