@@ -28,6 +28,44 @@ pub struct Counters {
     /// Peers refused for claiming that a player is disconnected, in order (the host names
     /// each in its log).
     pub refused: Mutex<Vec<PeerId>>,
+    /// The newest session frame each peer said it confirmed (its checksum reports), with
+    /// the epoch of the session that frame counts in.
+    confirmed: Mutex<Vec<(u32, PeerId, i32)>>,
+    /// The newest session frame this peer has said it confirmed, with its epoch.
+    reported: Mutex<Option<(u32, i32)>>,
+}
+
+impl Counters {
+    /// Notes that `peer` said it confirmed frame `frame` of the session of `epoch`.
+    fn heard_confirmed(&self, epoch: u32, peer: PeerId, frame: i32) {
+        let Ok(mut confirmed) = self.confirmed.lock() else { return };
+        match confirmed.iter_mut().find(|(_, p, _)| *p == peer) {
+            Some(seen) if seen.0 != epoch || seen.2 < frame => *seen = (epoch, peer, frame),
+            Some(_) => {}
+            None => confirmed.push((epoch, peer, frame)),
+        }
+    }
+
+    /// Notes that this peer said it confirmed frame `frame` of the session of `epoch`.
+    fn said_confirmed(&self, epoch: u32, frame: i32) {
+        if let Ok(mut reported) = self.reported.lock()
+            && reported.is_none_or(|(e, f)| e != epoch || f < frame)
+        {
+            *reported = Some((epoch, frame));
+        }
+    }
+
+    /// The newest frame of the session of `epoch` that this peer said it confirmed.
+    pub fn reported(&self, epoch: u32) -> Option<i32> {
+        let reported = self.reported.lock().ok()?;
+        reported.filter(|(e, _)| *e == epoch).map(|(_, f)| f)
+    }
+
+    /// The newest frame of the session of `epoch` that `peer` said it confirmed.
+    pub fn confirmed_by(&self, epoch: u32, peer: PeerId) -> Option<i32> {
+        let confirmed = self.confirmed.lock().ok()?;
+        confirmed.iter().find(|(e, p, _)| *e == epoch && *p == peer).map(|(_, _, f)| *f)
+    }
 }
 
 /// The game channel, shared by the sessions one match runs in turn (one per epoch).
@@ -166,6 +204,9 @@ impl NonBlockingSocket<PeerId> for SafeChannel {
             self.peers.push(*peer);
         }
         let Some(mut message) = encode(message) else { return };
+        if let Some(frame) = super::wire::confirmed_through(&message) {
+            self.counters.said_confirmed(self.epoch, frame);
+        }
         if let Some(impairment) = self.impairment {
             if let Some(seat) = impairment.forge_disconnect {
                 message = super::wire::forge_disconnect(&message, seat as usize);
@@ -217,7 +258,15 @@ impl NonBlockingSocket<PeerId> for SafeChannel {
                 continue;
             }
             match decode(message).filter(|_| epoch.len() == EPOCH_BYTES) {
-                Some(message) => out.push((peer, message)),
+                Some(decoded) => {
+                    // Only the session's own players are noted: the list stays theirs.
+                    if let Some(frame) = super::wire::confirmed_through(message)
+                        && self.peers.contains(&peer)
+                    {
+                        self.counters.heard_confirmed(self.epoch, peer, frame);
+                    }
+                    out.push((peer, decoded));
+                }
                 None => {
                     self.counters.malformed.fetch_add(1, Ordering::Relaxed);
                 }
@@ -237,6 +286,23 @@ mod tests {
         fn any_datagram_decodes_or_is_refused_without_panicking(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
             let _ = decode(&bytes);
         }
+    }
+
+    #[test]
+    fn what_a_peer_said_it_confirmed_counts_only_in_its_epoch() {
+        let counters = Counters::default();
+        let peer = PeerId(uuid::Uuid::from_bytes([1; 16]));
+        counters.heard_confirmed(0, peer, 120);
+        counters.heard_confirmed(0, peer, 90);
+        assert_eq!(counters.confirmed_by(0, peer), Some(120), "the newest frame is kept");
+        counters.heard_confirmed(1, peer, 10);
+        assert_eq!(counters.confirmed_by(1, peer), Some(10), "a new session starts again");
+        assert_eq!(counters.confirmed_by(0, peer), None, "an old session's frames are gone");
+        assert_eq!(counters.reported(0), None);
+        counters.said_confirmed(0, 50);
+        counters.said_confirmed(0, 40);
+        assert_eq!(counters.reported(0), Some(50));
+        assert_eq!(counters.reported(1), None, "what this peer said counts in its epoch");
     }
 
     #[test]

@@ -65,6 +65,15 @@ pub fn claims_a_disconnect(bytes: &[u8]) -> bool {
     }
 }
 
+/// The session frame a GGRS checksum report says its sender has confirmed, if `bytes`
+/// are one: GGRS reports a frame's checksum only once every input of it is in.
+pub fn confirmed_through(bytes: &[u8]) -> Option<i32> {
+    match read(bytes) {
+        Some(Message { body: Body::ChecksumReport(_, frame), .. }) => Some(frame),
+        _ => None,
+    }
+}
+
 /// For the hostile-peer tests: an input message rewritten to say that player `seat` is
 /// disconnected; any other message as it was.
 pub fn forge_disconnect(bytes: &[u8], seat: usize) -> Vec<u8> {
@@ -125,6 +134,8 @@ mod tests {
         assert!(claims_a_disconnect(&forged));
         assert!(super::super::socket::decode(&forged).is_some(), "GGRS reads the forgery");
         let report = write(&Message { magic: 1, body: Body::ChecksumReport(9, 60) }).unwrap();
+        assert_eq!(confirmed_through(&report), Some(60), "a report names its frame");
+        assert_eq!(confirmed_through(&honest), None, "an input message confirms nothing");
         assert_ne!(forge_checksum(&report), report);
         assert_eq!(forge_checksum(&honest), honest, "only checksums are changed");
     }

@@ -25,6 +25,7 @@ pub use shots::Shots;
 use super::draughts::DraughtsMatch;
 use super::flow::{Controller, GameType, MatchSetup};
 use super::hosts::lobby::{JoinRequest, Lobby, OnlineController, OnlineImpairment};
+use super::hosts::local::RESULTS_AFTER;
 use super::hosts::online::{
     DiagnosticsDir, MatchOverAt, NetworkEnding, Online, OnlineMatch, banner_text,
 };
@@ -48,11 +49,18 @@ use shooter::{HeadlessShots, ShooterPlugin};
 use std::path::PathBuf;
 use web_time::{Duration, Instant};
 
-/// How long a finished peer keeps the session running, so the others receive every input
-/// they need to confirm the same ending. A slow peer (a page drawing in software on a busy
-/// machine) can stall for seconds near the end; inputs lost then are resent only while
-/// this peer runs.
+/// How long a finished peer keeps the session running, at most, so the others receive
+/// every input they need to confirm the same ending. It leaves sooner once every other
+/// player has said it confirmed the ending and the frames shown after it (or left), and no
+/// watcher follows the match (a watcher's stream is not acknowledged). A slow peer (a page drawing in software on a busy machine)
+/// can stall for seconds near the end; inputs lost then are resent only while this peer
+/// runs.
 const LINGER: Duration = Duration::from_secs(10);
+
+/// How long a finished peer stays once every player has said it confirmed the ending:
+/// what it said last (its own report, which the others wait for in turn) leaves through
+/// the connection's queue rather than dying with the process.
+const FLUSH: Duration = Duration::from_millis(250);
 
 /// The pause between updates of a peer that runs as fast as the others allow (`--speed
 /// 0`) while its match moves on.
@@ -181,6 +189,7 @@ pub fn run_peer(options: &PeerOptions) -> Result<PeerReport, String> {
     };
     let mut next_tick = Instant::now();
     let mut finished_at: Option<Instant> = None;
+    let mut confirmed_at: Option<Instant> = None;
     let mut banner = String::new();
     let mut told_where = false;
     let mut most_watching = 0;
@@ -234,7 +243,17 @@ pub fn run_peer(options: &PeerOptions) -> Result<PeerReport, String> {
             if confirmed_over && finished_at.is_none() {
                 finished_at = Some(Instant::now());
             }
-            if finished_at.is_some_and(|t| t.elapsed() >= LINGER) {
+            // Past the end by the frames a windowed player shows it before its Results:
+            // its session runs on this peer's inputs until then.
+            let seen_past = |at: u32| online.all_confirmed(at.saturating_add(RESULTS_AFTER));
+            let confirmed_by_all = over.is_some_and(|(at, _)| seen_past(at));
+            if finished_at.is_some() && online.watchers().is_empty() && confirmed_by_all {
+                confirmed_at.get_or_insert_with(Instant::now);
+            } else {
+                confirmed_at = None;
+            }
+            let flushed = confirmed_at.is_some_and(|t| t.elapsed() >= FLUSH);
+            if finished_at.is_some_and(|t| t.elapsed() >= LINGER) || flushed {
                 let ending = match online.ending {
                     Some(NetworkEnding::PeerLeft) => Ending::OpponentGone,
                     _ => Ending::Finished,

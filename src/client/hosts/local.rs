@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use web_time::{Duration, Instant};
 
 /// Frames the final position stays on screen before the results.
-const RESULTS_AFTER: u32 = 90;
+pub const RESULTS_AFTER: u32 = 90;
 
 /// The match in progress on this machine.
 #[derive(Resource, Clone, Debug)]

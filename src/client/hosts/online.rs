@@ -289,6 +289,24 @@ impl Online {
         self.settled || self.confirmed_frame(confirmed).is_some_and(|c| c >= at)
     }
 
+    /// Whether every player has said it confirmed match frame `at` (in its checksum
+    /// reports, this one's own included) or is gone: none of them needs anything more of
+    /// this peer to end the match there. An ending the players agreed on after a drop is
+    /// not a matter of frames: never.
+    pub fn all_confirmed(&self, at: u32) -> bool {
+        let Some(end) = at.checked_sub(self.offset).and_then(|f| i32::try_from(f).ok()) else {
+            return false;
+        };
+        !self.settled
+            && self.counters.reported(self.epoch).is_some_and(|f| f >= end)
+            && self.peers.iter().enumerate().filter(|(handle, _)| *handle != self.local).all(
+                |(_, peer)| {
+                    self.gone.contains(peer)
+                        || self.counters.confirmed_by(self.epoch, *peer).is_some_and(|f| f >= end)
+                },
+            )
+    }
+
     /// The session now running (0 the first; each resumption after a drop adds one).
     pub fn epoch(&self) -> u32 {
         self.epoch
