@@ -84,7 +84,7 @@
 //! Built for the page (wasm32-unknown-unknown), nothing may call what the standard
 //! library leaves unimplemented there (clippy.toml's methods): it would panic in the page.
 //! So the library denies `clippy::disallowed_methods` for that target (the `cfg_attr`
-//! attribute in `src/lib.rs`), and CI runs clippy for it.
+//! attribute in `src/lib.rs`), and CI builds the page with clippy linting it.
 //!
 //! The cargo feature `client` (on by default) brings Bevy and networking. The stack is
 //! pinned: bevy 0.19, bevy_ggrs 0.22, ggrs 0.13, matchbox_socket 0.15 (feature `ggrs`),
