@@ -3,6 +3,15 @@
 //! was given, and plays a whole match against a native `carrom peer`; both end on one hash.
 //! Needs Chromium and the web build: a machine without them skips with the reason, and
 //! CI=true fails instead.
+//!
+//! The scenarios run as one test, one after another in one namespace, beside the other
+//! network tests. One Chromium runs at a time: each page's software renderer keeps about
+//! a core busy, and two pages side by side on the two-core machines CI runs on draw about
+//! 8 frames a second each, at which pace a tap was still lost now and then (one suspect:
+//! a tap Bevy's UI attributes to where a mouse last was). As tests of their own, each
+//! waiting its turn held a test thread, so the other network tests could not start until
+//! the last scenario had. Each is named as it starts and ends; `CARROM_BROWSER=TEXT` runs
+//! only those whose names hold TEXT.
 
 use super::browser_support::{Browser, chromium, http_get};
 use super::net_support::{
@@ -14,28 +23,6 @@ use std::time::Duration;
 
 /// The backdrop the game clears to (palette::BACKDROP), as 8-bit sRGB.
 const BACKDROP: [u8; 3] = [26, 28, 33];
-
-/// Chromiums that may run at once. Each page's software renderer keeps about one core
-/// busy, so two would suit the two-core machines CI runs on, but two pages side by side
-/// draw about 8 frames a second each, and at that pace taps are still lost now and then
-/// (a tap Bevy's UI attributes to where a mouse last was is one suspect): one at a time
-/// until those are found.
-const BROWSERS_AT_ONCE: usize = 1;
-
-/// A turn to run Chromium, held until dropped. Each test runs in a process of its own, in
-/// its own namespace, so the turns are locks on files, tried in turn until one is free.
-fn a_browser_turn() -> std::fs::File {
-    loop {
-        for slot in 0..BROWSERS_AT_ONCE {
-            let lock = std::env::temp_dir().join(format!("carrom-browser-tests-{slot}.lock"));
-            let file = std::fs::File::create(lock).unwrap();
-            if file.try_lock().is_ok() {
-                return file;
-            }
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
 
 /// Chromium and the web build, or why this machine cannot run the test.
 fn ready(test: &str) -> Option<(PathBuf, PathBuf)> {
@@ -54,6 +41,10 @@ fn ready(test: &str) -> Option<(PathBuf, PathBuf)> {
 /// Gives the namespace an interface besides `lo`: Chromium gathers no loopback candidates,
 /// so the page and a native peer meet on this host's own address there.
 fn host_address() {
+    // Once per namespace: the scenarios share the suite's.
+    if ip(&["link", "show", "web0"]).is_ok() {
+        return;
+    }
     for args in [
         &["link", "add", "web0", "type", "veth", "peer", "name", "web1"][..],
         &["addr", "add", "10.91.0.1/24", "dev", "web0"],
@@ -98,7 +89,6 @@ fn cross_play(
     limit: Duration,
 ) -> Option<Vec<String>> {
     let (browser, web) = ready(test)?;
-    let _turn = a_browser_turn();
     host_address();
     let dir = scratch(test);
     let (url, stop) = signaling_serving(Some(web));
@@ -176,7 +166,6 @@ fn thought_in_a_worker(console: &[String]) -> bool {
         && !console.iter().any(|l| l.contains("page's own frames"))
 }
 
-#[test]
 fn ck_15_a_browser_player_and_a_desktop_peer_finish_a_draughts_game_on_one_hash() {
     let test = "ck_15_a_browser_player_and_a_desktop_peer_finish_a_draughts_game_on_one_hash";
     if !isolated(module_path!(), test) {
@@ -191,7 +180,6 @@ fn ck_15_a_browser_player_and_a_desktop_peer_finish_a_draughts_game_on_one_hash(
     assert!(thought_in_a_worker(&console), "{console:#?}");
 }
 
-#[test]
 fn a_browser_player_and_a_desktop_peer_finish_a_freestyle_match_on_one_hash() {
     let test = "a_browser_player_and_a_desktop_peer_finish_a_freestyle_match_on_one_hash";
     if !isolated(module_path!(), test) {
@@ -223,14 +211,12 @@ fn both_sides_shot(console: &[String]) -> bool {
     shooters.len() > 1
 }
 
-#[test]
 fn the_page_draws_home_and_its_sound_runs_after_the_first_click() {
     let test = "the_page_draws_home_and_its_sound_runs_after_the_first_click";
     if !isolated(module_path!(), test) {
         return;
     }
     let Some((browser, web)) = ready(test) else { return };
-    let _turn = a_browser_turn();
     let dir = scratch(test);
     let (url, stop) = signaling_serving(Some(web));
     let page = format!("{}/", url.replacen("ws://", "http://", 1));
@@ -267,14 +253,12 @@ fn the_page_draws_home_and_its_sound_runs_after_the_first_click() {
     let _ = stop.send(());
 }
 
-#[test]
 fn a_browser_watches_two_desktop_peers_to_the_hash_they_end_on() {
     let test = "a_browser_watches_two_desktop_peers_to_the_hash_they_end_on";
     if !isolated(module_path!(), test) {
         return;
     }
     let Some((browser, web)) = ready(test) else { return };
-    let _turn = a_browser_turn();
     host_address();
     let dir = scratch(test);
     let (url, stop) = signaling_serving(Some(web));
@@ -418,13 +402,11 @@ fn progress(line: &str) -> &str {
     line.split_once("the match is at").map_or("", |(_, rest)| rest.trim())
 }
 
-#[test]
 fn cl_1_the_page_starts_pass_and_play_plays_a_stroke_and_resumes_it_after_a_reload() {
     let test = "cl_1_the_page_starts_pass_and_play_plays_a_stroke_and_resumes_it_after_a_reload";
     if !isolated(module_path!(), test) {
         return;
     }
-    let _turn = a_browser_turn();
     let Some((mut chromium, dir, stop, _)) = home(test) else { return };
     chromium.press("Play", secs(20));
     line_with(&mut chromium, 0, &["carrom: screen Game (Local)"], secs(20));
@@ -443,13 +425,11 @@ fn cl_1_the_page_starts_pass_and_play_plays_a_stroke_and_resumes_it_after_a_relo
     let _ = stop.send(());
 }
 
-#[test]
 fn cl_1_the_page_starts_a_match_against_the_bot_and_the_bot_answers_a_stroke() {
     let test = "cl_1_the_page_starts_a_match_against_the_bot_and_the_bot_answers_a_stroke";
     if !isolated(module_path!(), test) {
         return;
     }
-    let _turn = a_browser_turn();
     let Some((mut chromium, _dir, stop, _)) = home(test) else { return };
     choose(&mut chromium, "Mode(VsBot)", &["carrom: setup: Carrom, VsBot"]);
     chromium.press("Play", secs(20));
@@ -472,13 +452,11 @@ fn cl_1_the_page_starts_a_match_against_the_bot_and_the_bot_answers_a_stroke() {
     let _ = stop.send(());
 }
 
-#[test]
 fn ck_1_the_page_starts_draughts_against_the_computer_and_each_side_moves() {
     let test = "ck_1_the_page_starts_draughts_against_the_computer_and_each_side_moves";
     if !isolated(module_path!(), test) {
         return;
     }
-    let _turn = a_browser_turn();
     let Some((mut chromium, dir, stop, _)) = home(test) else { return };
     choose(&mut chromium, "Draughts", &["carrom: setup: Draughts"]);
     choose(&mut chromium, "Mode(VsBot)", &["carrom: setup: Draughts, VsBot"]);
@@ -496,14 +474,12 @@ fn ck_1_the_page_starts_draughts_against_the_computer_and_each_side_moves() {
     let _ = stop.send(());
 }
 
-#[test]
 fn ck_15_a_room_the_page_creates_is_joined_by_its_link_and_watched_again_from_replays() {
     let test = "ck_15_a_room_the_page_creates_is_joined_by_its_link_and_watched_again_from_replays";
     if !isolated(module_path!(), test) {
         return;
     }
     let Some((browser, web)) = ready(test) else { return };
-    let _turn = a_browser_turn();
     host_address();
     let dir = scratch(test);
     let (url, stop) = signaling_serving(Some(web));
@@ -551,13 +527,11 @@ fn ck_15_a_room_the_page_creates_is_joined_by_its_link_and_watched_again_from_re
     let _ = stop.send(());
 }
 
-#[test]
 fn the_page_keeps_a_settings_change_across_a_reload_and_opens_how_to_play() {
     let test = "the_page_keeps_a_settings_change_across_a_reload_and_opens_how_to_play";
     if !isolated(module_path!(), test) {
         return;
     }
-    let _turn = a_browser_turn();
     let Some((mut chromium, dir, stop, _)) = home(test) else { return };
     let (_, before) = line_with(&mut chromium, 0, &["carrom: settings: "], secs(10));
     assert!(before.contains("English") && before.contains("records kept"), "{before}");
@@ -633,13 +607,11 @@ fn pull(chromium: &mut Browser, from: (f64, f64), path: &[(f64, f64)]) {
     chromium.touch("touchEnd", &[]);
 }
 
-#[test]
 fn cl_1_ck_12_a_phone_upright_plays_carrom_and_draughts_by_touch_alone() {
     let test = "cl_1_ck_12_a_phone_upright_plays_carrom_and_draughts_by_touch_alone";
     if !isolated(module_path!(), test) {
         return;
     }
-    let _turn = a_browser_turn();
     let (width, height) = (390, 844);
     let Some((mut chromium, dir, stop)) = phone_home(test, (width, height)) else { return };
     chromium.tap_button("Play", secs(20));
@@ -761,13 +733,11 @@ fn button_rects(chromium: &mut Browser) -> Vec<(String, [f64; 4])> {
     listed.as_array().map(|all| all.iter().filter_map(rect).collect()).unwrap_or_default()
 }
 
-#[test]
 fn every_home_button_is_in_a_fingers_reach_at_each_phone_size() {
     let test = "every_home_button_is_in_a_fingers_reach_at_each_phone_size";
     if !isolated(module_path!(), test) {
         return;
     }
-    let _turn = a_browser_turn();
     let sizes = [(360, 640), (390, 844), (430, 932), (844, 390), (768, 1024)];
     let Some((mut chromium, dir, stop)) = phone_home(test, sizes[0]) else { return };
     for (width, height) in sizes {
@@ -823,7 +793,6 @@ fn every_home_button_is_in_a_fingers_reach_at_each_phone_size() {
     let _ = stop.send(());
 }
 
-#[test]
 fn ck_12_a_multi_jump_is_tapped_landing_by_landing_on_a_phone() {
     let test = "ck_12_a_multi_jump_is_tapped_landing_by_landing_on_a_phone";
     if !isolated(module_path!(), test) {
@@ -838,7 +807,6 @@ fn ck_12_a_multi_jump_is_tapped_landing_by_landing_on_a_phone() {
     Draughts::from(read_fen(fen).unwrap()).moves(&mut moves);
     let jump = *moves.as_slice().iter().max_by_key(|m| m.jumps).expect("a move");
     assert!(jump.jumps >= 2, "{fen} has a multi-jump: {}", write_move(&jump));
-    let _turn = a_browser_turn();
     let Some((mut chromium, _dir, stop)) = phone_home(test, (390, 844)) else { return };
     chromium.tap_button("Draughts", secs(20));
     line_with(&mut chromium, 0, &["carrom: setup: Draughts"], secs(10));
@@ -873,13 +841,11 @@ fn ck_12_a_multi_jump_is_tapped_landing_by_landing_on_a_phone() {
     let _ = stop.send(());
 }
 
-#[test]
 fn a_page_whose_fonts_and_words_cannot_be_fetched_still_reads_in_english() {
     let test = "a_page_whose_fonts_and_words_cannot_be_fetched_still_reads_in_english";
     if !isolated(module_path!(), test) {
         return;
     }
-    let _turn = a_browser_turn();
     let Some((browser, web)) = ready(test) else { return };
     let dir = scratch(test);
     // The page's files, without its fonts and the words of languages other than English.
@@ -1103,7 +1069,6 @@ fn played_to_its_end(chromium: &mut Browser, test: &str, mut m: carrom::game::Ma
     panic!("the match did not end in six strokes: {:#?}", chromium.console);
 }
 
-#[test]
 fn dp_6_a_disc_pool_match_on_one_phone_is_played_to_its_end_by_touch() {
     let test = "dp_6_a_disc_pool_match_on_one_phone_is_played_to_its_end_by_touch";
     if !isolated(module_path!(), test) {
@@ -1112,7 +1077,6 @@ fn dp_6_a_disc_pool_match_on_one_phone_is_played_to_its_end_by_touch() {
     use carrom::game::Match;
     use carrom::rules::{Settings, Variant};
     use carrom::sim::{Fx, Kind, PresetId, Table, V2};
-    let _turn = a_browser_turn();
     let Some((mut chromium, _dir, stop)) = phone_home(test, (390, 844)) else { return };
     start_and_leave(&mut chromium, "DiscPool", "PassAndPlay");
     // The same match near its end: white has two discs left, each sitting before a far
@@ -1136,7 +1100,6 @@ fn dp_6_a_disc_pool_match_on_one_phone_is_played_to_its_end_by_touch() {
     let _ = stop.send(());
 }
 
-#[test]
 fn cl_10_a_classic_match_against_the_bot_on_a_phone_is_played_to_its_end_by_touch() {
     let test = "cl_10_a_classic_match_against_the_bot_on_a_phone_is_played_to_its_end_by_touch";
     if !isolated(module_path!(), test) {
@@ -1145,7 +1108,6 @@ fn cl_10_a_classic_match_against_the_bot_on_a_phone_is_played_to_its_end_by_touc
     use carrom::game::Match;
     use carrom::rules::{MatchState, Queen, Settings, Variant};
     use carrom::sim::{Fx, Kind, PresetId, Table, V2};
-    let _turn = a_browser_turn();
     let Some((mut chromium, _dir, stop)) = phone_home(test, (390, 844)) else { return };
     start_and_leave(&mut chromium, "Classic", "VsBot");
     // The player is at 20 points, the queen covered, one piece of theirs left before a far
@@ -1199,13 +1161,11 @@ fn settled(chromium: &mut Browser, expression: &str) -> serde_json::Value {
     chromium.call("Runtime.evaluate", params)["result"]["value"].clone()
 }
 
-#[test]
 fn the_page_installs_to_the_home_screen_and_opens_with_the_server_gone() {
     let test = "the_page_installs_to_the_home_screen_and_opens_with_the_server_gone";
     if !isolated(module_path!(), test) {
         return;
     }
-    let _turn = a_browser_turn();
     let Some((mut chromium, _dir, stop, url)) = home(test) else { return };
     let port: u16 =
         url.rsplit(':').next().and_then(|p| p.trim_end_matches('/').parse().ok()).unwrap();
@@ -1281,4 +1241,98 @@ fn the_page_installs_to_the_home_screen_and_opens_with_the_server_gone() {
     chromium.call("Page.navigate", serde_json::json!({ "url": watch }));
     line_with(&mut chromium, shown, &["carrom: first frame"], secs(60));
     line_with(&mut chromium, shown, &[no_network], secs(20));
+}
+
+/// Every browser scenario, in turn (the module's documentation says why as one test).
+#[test]
+fn browser_scenarios_one_chromium_at_a_time() {
+    let test = "browser_scenarios_one_chromium_at_a_time";
+    if !isolated(module_path!(), test) {
+        return;
+    }
+    let scenarios: [(&str, fn()); 16] = [
+        (
+            "ck_15_a_browser_player_and_a_desktop_peer_finish_a_draughts_game_on_one_hash",
+            ck_15_a_browser_player_and_a_desktop_peer_finish_a_draughts_game_on_one_hash,
+        ),
+        (
+            "a_browser_player_and_a_desktop_peer_finish_a_freestyle_match_on_one_hash",
+            a_browser_player_and_a_desktop_peer_finish_a_freestyle_match_on_one_hash,
+        ),
+        (
+            "the_page_draws_home_and_its_sound_runs_after_the_first_click",
+            the_page_draws_home_and_its_sound_runs_after_the_first_click,
+        ),
+        (
+            "a_browser_watches_two_desktop_peers_to_the_hash_they_end_on",
+            a_browser_watches_two_desktop_peers_to_the_hash_they_end_on,
+        ),
+        (
+            "cl_1_the_page_starts_pass_and_play_plays_a_stroke_and_resumes_it_after_a_reload",
+            cl_1_the_page_starts_pass_and_play_plays_a_stroke_and_resumes_it_after_a_reload,
+        ),
+        (
+            "cl_1_the_page_starts_a_match_against_the_bot_and_the_bot_answers_a_stroke",
+            cl_1_the_page_starts_a_match_against_the_bot_and_the_bot_answers_a_stroke,
+        ),
+        (
+            "ck_1_the_page_starts_draughts_against_the_computer_and_each_side_moves",
+            ck_1_the_page_starts_draughts_against_the_computer_and_each_side_moves,
+        ),
+        (
+            "ck_15_a_room_the_page_creates_is_joined_by_its_link_and_watched_again_from_replays",
+            ck_15_a_room_the_page_creates_is_joined_by_its_link_and_watched_again_from_replays,
+        ),
+        (
+            "the_page_keeps_a_settings_change_across_a_reload_and_opens_how_to_play",
+            the_page_keeps_a_settings_change_across_a_reload_and_opens_how_to_play,
+        ),
+        (
+            "cl_1_ck_12_a_phone_upright_plays_carrom_and_draughts_by_touch_alone",
+            cl_1_ck_12_a_phone_upright_plays_carrom_and_draughts_by_touch_alone,
+        ),
+        (
+            "every_home_button_is_in_a_fingers_reach_at_each_phone_size",
+            every_home_button_is_in_a_fingers_reach_at_each_phone_size,
+        ),
+        (
+            "ck_12_a_multi_jump_is_tapped_landing_by_landing_on_a_phone",
+            ck_12_a_multi_jump_is_tapped_landing_by_landing_on_a_phone,
+        ),
+        (
+            "a_page_whose_fonts_and_words_cannot_be_fetched_still_reads_in_english",
+            a_page_whose_fonts_and_words_cannot_be_fetched_still_reads_in_english,
+        ),
+        (
+            "dp_6_a_disc_pool_match_on_one_phone_is_played_to_its_end_by_touch",
+            dp_6_a_disc_pool_match_on_one_phone_is_played_to_its_end_by_touch,
+        ),
+        (
+            "cl_10_a_classic_match_against_the_bot_on_a_phone_is_played_to_its_end_by_touch",
+            cl_10_a_classic_match_against_the_bot_on_a_phone_is_played_to_its_end_by_touch,
+        ),
+        (
+            "the_page_installs_to_the_home_screen_and_opens_with_the_server_gone",
+            the_page_installs_to_the_home_screen_and_opens_with_the_server_gone,
+        ),
+    ];
+    let only = std::env::var("CARROM_BROWSER").unwrap_or_default();
+    let mut failed = Vec::new();
+    let mut ran = 0;
+    for (name, scenario) in scenarios.into_iter().filter(|(name, _)| name.contains(&only)) {
+        ran += 1;
+        eprintln!("browser scenario {name}: starts");
+        let started = std::time::Instant::now();
+        let passed = std::panic::catch_unwind(scenario).is_ok();
+        let took = started.elapsed().as_secs_f64();
+        eprintln!(
+            "browser scenario {name}: {} in {took:.1} s",
+            if passed { "ok" } else { "FAILED" }
+        );
+        if !passed {
+            failed.push(name);
+        }
+    }
+    assert!(ran > 0, "no browser scenario's name holds {only:?}");
+    assert!(failed.is_empty(), "browser scenarios failed: {failed:#?}");
 }
