@@ -5,6 +5,7 @@
 //! loop on a thread of its own, whose failure — even a panic, as matchbox 0.15 has when
 //! mDNS cannot join its group — is reported, never fatal.
 
+use super::connect_error::ConnectError;
 use super::signaller::{Introduced, WatchedSignallerBuilder};
 use matchbox_socket::{RtcIceServerConfig, WebRtcSocket};
 use serde::{Deserialize, Serialize};
@@ -39,11 +40,11 @@ pub struct IceServer {
 
 /// An open socket: the socket, one message when its connection ends, and the peers the
 /// signaling server has introduced (connected or not).
-pub type Opened = (WebRtcSocket, mpsc::Receiver<String>, Introduced);
+pub type Opened = (WebRtcSocket, mpsc::Receiver<ConnectError>, Introduced);
 
 /// Opens a socket to `room_url` with carrom's channels and `ice` (none: host candidates
 /// only, a LAN).
-pub fn open(room_url: &str, ice: &[IceServer]) -> Result<Opened, String> {
+pub fn open(room_url: &str, ice: &[IceServer]) -> Result<Opened, ConnectError> {
     let introduced = Introduced::default();
     let builder = WebRtcSocket::builder(room_url)
         .signaller_builder(Arc::new(WatchedSignallerBuilder(introduced.clone())))
@@ -58,15 +59,15 @@ pub fn open(room_url: &str, ice: &[IceServer]) -> Result<Opened, String> {
     Ok((socket, ended, introduced))
 }
 
-/// What the end of the socket's message loop says to a player.
-fn ending(outcome: Result<(), matchbox_socket::Error>) -> String {
+/// Why the socket's message loop ended.
+fn ending(outcome: Result<(), matchbox_socket::Error>) -> ConnectError {
     match outcome {
-        Ok(()) => "the signaling server closed the connection".to_string(),
+        Ok(()) => ConnectError::Closed,
         Err(matchbox_socket::Error::ConnectionFailed(e)) => {
-            describe(&e.to_string(), "the signaling server refused or failed")
+            ConnectError::from_signaling(&e.to_string(), ConnectError::Refused)
         }
         Err(matchbox_socket::Error::Disconnected(e)) => {
-            describe(&e.to_string(), "the connection to the signaling server was lost")
+            ConnectError::from_signaling(&e.to_string(), ConnectError::Lost)
         }
     }
 }
@@ -75,8 +76,8 @@ fn ending(outcome: Result<(), matchbox_socket::Error>) -> String {
 #[cfg(not(target_arch = "wasm32"))]
 fn run_message_loop(
     message_loop: matchbox_socket::MessageLoopFuture,
-    report: mpsc::Sender<String>,
-) -> Result<(), String> {
+    report: mpsc::Sender<ConnectError>,
+) -> Result<(), ConnectError> {
     std::thread::Builder::new()
         .name("matchbox".into())
         .spawn(move || {
@@ -87,7 +88,7 @@ fn run_message_loop(
             let _ = report.send(message);
         })
         .map(drop)
-        .map_err(|e| format!("cannot start the network thread: {e}"))
+        .map_err(|e| ConnectError::NoThread(e.to_string()))
 }
 
 /// What a panic of the socket's message loop says to a player. matchbox 0.15 unwraps
@@ -95,7 +96,7 @@ fn run_message_loop(
 /// the system cannot make a peer connection (no network but loopback: no route covers
 /// the addresses WebRTC gathers on).
 #[cfg(not(target_arch = "wasm32"))]
-fn panicked(payload: &(dyn std::any::Any + Send)) -> String {
+fn panicked(payload: &(dyn std::any::Any + Send)) -> ConnectError {
     let said = payload
         .downcast_ref::<String>()
         .map(String::as_str)
@@ -104,12 +105,9 @@ fn panicked(payload: &(dyn std::any::Any + Send)) -> String {
     if said.contains("io error") {
         let said = said.rsplit("Other(").next().unwrap_or(said);
         let said = said.trim_end_matches(')').trim_matches('"');
-        return format!(
-            "WebRTC could not start on this machine ({said}): it needs a network interface \
-             with a route, not only loopback"
-        );
+        return ConnectError::NoRoute(said.to_string());
     }
-    "the connection to the signaling server ended".into()
+    ConnectError::Ended
 }
 
 /// Runs the socket's message loop on the page's event loop (a browser has no threads): it
@@ -117,49 +115,18 @@ fn panicked(payload: &(dyn std::any::Any + Send)) -> String {
 #[cfg(target_arch = "wasm32")]
 fn run_message_loop(
     message_loop: matchbox_socket::MessageLoopFuture,
-    report: mpsc::Sender<String>,
-) -> Result<(), String> {
+    report: mpsc::Sender<ConnectError>,
+) -> Result<(), ConnectError> {
     wasm_bindgen_futures::spawn_local(async move {
         let _ = report.send(ending(message_loop.await));
     });
     Ok(())
 }
 
-/// A signaling failure in a player's words (matchbox reports the server's HTTP status);
-/// `otherwise` introduces an error it cannot name.
-fn describe(error: &str, otherwise: &str) -> String {
-    let says = |code: &str| error.contains(&format!("HTTP error: {code}"));
-    if says("409") {
-        "the signaling server refused: the room is full (or was opened for another number \
-         of players, or has all the watchers it takes)"
-            .into()
-    } else if says("404") {
-        "the signaling server knows no match being played with this code by this version \
-         of the game"
-            .into()
-    } else if says("426") {
-        "the signaling server refused: the match was created by another version of the game, \
-         and both players need the same one"
-            .into()
-    } else if says("429") {
-        "the signaling server refused: too many connections, or too many codes that match \
-         nothing, from this address (wait a minute)"
-            .into()
-    } else if says("503") {
-        "the signaling server is full: try again later".into()
-    } else if says("400") {
-        "the signaling server refused the room's address".into()
-    } else if error.contains("Connection refused") || error.contains("os error") {
-        format!("cannot reach the signaling server: {error}")
-    } else {
-        format!("{otherwise}: {error}")
-    }
-}
-
 /// The one ICE configuration matchbox takes (`ice_server` replaces, it does not add): every
 /// STUN and TURN URL together, with the TURN servers' credential. TURN servers with
 /// different credentials cannot share it and are refused.
-pub fn ice_config(ice: &[IceServer]) -> Result<RtcIceServerConfig, String> {
+pub fn ice_config(ice: &[IceServer]) -> Result<RtcIceServerConfig, ConnectError> {
     let is_turn = |url: &String| url.starts_with("turn:") || url.starts_with("turns:");
     let mut credentials: Vec<(&Option<String>, &Option<String>)> = Vec::new();
     for server in ice.iter().filter(|s| s.urls.iter().any(is_turn)) {
@@ -169,9 +136,7 @@ pub fn ice_config(ice: &[IceServer]) -> Result<RtcIceServerConfig, String> {
         }
     }
     if credentials.len() > 1 {
-        return Err("the TURN servers have different user names or credentials, and one \
-                    connection can use only one: keep the TURN servers that share one"
-            .into());
+        return Err(ConnectError::TurnCredentials);
     }
     let (username, credential) =
         credentials.first().map_or((None, None), |(u, c)| ((*u).clone(), (*c).clone()));
@@ -212,18 +177,6 @@ mod tests {
     }
 
     #[test]
-    fn a_full_room_and_another_version_are_said_in_words() {
-        let full = "failed to establish initial connection: socket failure communicating \
-                    with signaling server: HTTP error: 409 Conflict";
-        assert!(describe(full, "failed").contains("room is full"));
-        let other = "socket failure communicating with signaling server: HTTP error: 426 \
-                     Upgrade Required";
-        assert!(describe(other, "failed").contains("another version of the game"));
-        let refused = "IO error: Connection refused (os error 111)";
-        assert!(describe(refused, "failed").contains("cannot reach"));
-    }
-
-    #[test]
     fn no_servers_means_host_candidates_only() {
         let config = ice_config(&[]).unwrap();
         assert!(config.urls.is_empty() && config.username.is_none());
@@ -235,7 +188,7 @@ mod tests {
             server(&["turn:a.example"], Some("u1"), Some("p1")),
             server(&["turn:b.example"], Some("u2"), Some("p2")),
         ];
-        assert!(ice_config(&ice).unwrap_err().contains("TURN"));
+        assert_eq!(ice_config(&ice).unwrap_err(), ConnectError::TurnCredentials);
         let same = [
             server(&["turn:a.example"], Some("u"), Some("p")),
             server(&["turn:b.example"], Some("u"), Some("p")),

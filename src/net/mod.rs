@@ -15,6 +15,7 @@
 
 pub mod bounded;
 pub mod connect;
+pub mod connect_error;
 pub mod diagnostics;
 pub mod hello;
 pub mod junk;

@@ -4,6 +4,7 @@
 //! step its [`Follower`]: `carrom peer --watch` and the client's watch screen.
 
 use super::connect::{HELLO_CHANNEL, IceServer, PEER_CONNECT_BOUND, WATCH_CHANNEL, open};
+use super::connect_error::ConnectError;
 use super::hello::Hello;
 use super::watch::{Follower, StreamFault, WatchMessage};
 use crate::rules::Variant;
@@ -37,7 +38,7 @@ impl std::fmt::Display for WatchEnd {
 pub struct Watcher {
     socket: Option<WebRtcSocket>,
     /// Behind a lock so a watcher can live in a shared resource (a receiver is not `Sync`).
-    failure: Mutex<mpsc::Receiver<String>>,
+    failure: Mutex<mpsc::Receiver<ConnectError>>,
     stream: Option<WebRtcChannel>,
     hello: Vec<u8>,
     greeted: Vec<PeerId>,
@@ -68,7 +69,7 @@ impl Watcher {
     }
 
     /// Opens a connection to the watch address `url` as `name`.
-    pub fn open(url: &str, ice: &[IceServer], name: &str) -> Result<Watcher, String> {
+    pub fn open(url: &str, ice: &[IceServer], name: &str) -> Result<Watcher, ConnectError> {
         let (mut socket, failure, _) = open(url, ice)?;
         // Taken now, so the stream goes on if the signaling server goes away.
         let stream = socket.take_channel(WATCH_CHANNEL).ok();
@@ -102,7 +103,7 @@ impl Watcher {
             // The socket's message loop has ended: polling it again would panic in matchbox.
             self.socket = None;
             if self.follower.is_none() {
-                return self.end(WatchEnd::Failed(why));
+                return self.end(WatchEnd::Failed(why.to_string()));
             }
         }
         // What arrived first, then who left: a player's last frames count before it goes.
@@ -186,7 +187,7 @@ impl Watcher {
                      relay in Settings fixes this)",
                     PEER_CONNECT_BOUND.as_secs()
                 );
-                return self.end(WatchEnd::Failed(why));
+                return self.end(WatchEnd::Failed(why.to_string()));
             }
         }
         Ok(())

@@ -17,13 +17,14 @@ use super::watch_stream::WatchStream;
 use crate::client::flow::{Controller, GameType, MatchHost, MatchSetup, Screen};
 use crate::client::persistence::Preferences;
 use crate::client::persistence::rejoin::{RejoinFile, Ticket};
-use crate::client::words::Words;
+use crate::client::words::{Words, connect_error};
 use crate::draughts::turns::TurnGame;
 use crate::draughts::{Colour, Draughts};
 use crate::game::Match;
 use crate::net::connect::{
     GAME_CHANNEL, HELLO_CHANNEL, IceServer, PEER_CONNECT_BOUND, RESUME_CHANNEL, WATCH_CHANNEL, open,
 };
+use crate::net::connect_error::ConnectError;
 use crate::net::hello::{Agreed, Hello, agree, agreed_grace, names, seals};
 use crate::net::lan::Listing;
 use crate::net::room::{
@@ -112,7 +113,7 @@ pub struct Lobby {
     socket: Option<WebRtcSocket>,
     players: u8,
     code: Option<String>,
-    failure: Mutex<mpsc::Receiver<String>>,
+    failure: Mutex<mpsc::Receiver<ConnectError>>,
     introduced: Introduced,
     connecting: Vec<(PeerId, Instant)>,
     mine: Hello,
@@ -320,7 +321,10 @@ fn open_lobby(
         return;
     }
     if let Some(watch) = watch_address(w, &request, &preferences) {
-        match watch.and_then(|(url, ice)| Watcher::open(&url, &ice, name)) {
+        let opened = |(url, ice): (String, Vec<IceServer>)| {
+            Watcher::open(&url, &ice, name).map_err(|e| connect_error(w, &e))
+        };
+        match watch.and_then(opened) {
             Ok(watcher) => {
                 lobby.watching = Some(watcher);
                 lobby.ended = false;
@@ -357,7 +361,7 @@ fn open_lobby(
                     lobby.introduced = introduced;
                     lobby.ended = false;
                 }
-                Err(e) => lobby.problem = Some(e),
+                Err(e) => lobby.problem = Some(connect_error(w, &e)),
             }
         }
         Err(problem) => {
@@ -510,7 +514,8 @@ fn wait_in_lobby(
         // The socket's message loop has ended: polling it again would panic in matchbox.
         lobby.socket = None;
         lobby.ended = true;
-        lobby.problem = Some(if offline() { w.get("lobby-no-network") } else { message });
+        lobby.problem =
+            Some(if offline() { w.get("lobby-no-network") } else { connect_error(w, &message) });
     }
     let mut socket = lobby.socket.take();
     let connected = match socket.as_mut().map(|socket| poll(w, socket, lobby)) {

@@ -16,6 +16,7 @@ use crate::client::words::Words;
 use crate::game::{Input, Match, Phase, advance};
 use crate::net::connect::HELLO_CHANNEL;
 use crate::net::connect::IceServer;
+use crate::net::connect_error::ConnectError;
 use crate::net::diagnostics::{DesyncRecord, Found, FrameLog};
 use crate::net::hello::Hello;
 use crate::net::seat_key::{Seal, SeatKey};
@@ -94,7 +95,7 @@ pub struct Seating {
 #[derive(Resource)]
 pub struct Online {
     pub(super) socket: Option<WebRtcSocket>,
-    pub(super) failure: Mutex<mpsc::Receiver<String>>,
+    pub(super) failure: Mutex<mpsc::Receiver<ConnectError>>,
     /// This peer's hello, for a peer still in the lobby that has not heard it.
     hello: Vec<u8>,
     /// Every player's peer id, this one's included, in player-handle order.
@@ -170,7 +171,7 @@ impl Online {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn new(
         socket: WebRtcSocket,
-        failure: Mutex<mpsc::Receiver<String>>,
+        failure: Mutex<mpsc::Receiver<ConnectError>>,
         hello: Vec<u8>,
         seats: Vec<PeerId>,
         names: Vec<String>,

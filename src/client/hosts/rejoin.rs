@@ -27,12 +27,13 @@ use crate::client::flow::{Controller, GameType, MatchHost, MatchSetup, Screen};
 use crate::client::persistence::rejoin::{RejoinFile, Ticket};
 use crate::draughts::turns::TurnGame;
 use crate::net::connect::{GAME_CHANNEL, RESUME_CHANNEL, WATCH_CHANNEL, open};
+use crate::net::connect_error::ConnectError;
 use crate::net::rejoin::{Offer, Refused, Resumed, Resumption, Round, Signed, forfeit_inputs};
 use crate::net::seat_key::{SeatKey, from_hex};
 
 /// Messages received on the resume channel, with their sender.
 type Inbox = Vec<(PeerId, bytes::Bytes)>;
-use crate::client::words::Words;
+use crate::client::words::{Words, connect_error};
 use crate::net::room::rejoin_room;
 use crate::net::session::build_session;
 use crate::net::socket::{Counters, SafeChannel, drain};
@@ -80,7 +81,7 @@ pub struct Holding {
     /// When this player may next try to come back.
     retry_at: Instant,
     /// Why the last try failed.
-    trouble: Option<String>,
+    trouble: Option<ConnectError>,
     /// Messages that arrived before holding began.
     inbox: Inbox,
     /// Coming back from a ticket, not yet back in the match: nobody answering is not a
@@ -438,7 +439,7 @@ fn banner(w: &Words, online: &Online, holding: &Holding) -> String {
         lines.push(w.with("reconnect-waiting", &args));
     }
     if let Some(trouble) = &holding.trouble {
-        lines.push(w.with("reconnect-trouble", &[("why", trouble.clone().into())]));
+        lines.push(w.with("reconnect-trouble", &[("why", connect_error(w, trouble).into())]));
     }
     lines.join("\n")
 }
@@ -685,7 +686,8 @@ pub fn rejoin(
         return Err("its seat key is not its seat's".into());
     }
     let url = rejoin_room(&ticket.signaling, &ticket.room, &ticket.id, &key.rejoin_token());
-    let (mut socket, failure, introduced) = open(&url, &ticket.ice)?;
+    // The ticket's other reasons are still in English: so is this one, beside them.
+    let (mut socket, failure, introduced) = open(&url, &ticket.ice).map_err(|e| e.to_string())?;
     let (Ok(game), Ok(stream)) =
         (socket.take_channel(GAME_CHANNEL), socket.take_channel(WATCH_CHANNEL))
     else {

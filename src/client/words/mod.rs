@@ -48,6 +48,7 @@
 //!   Settings, and type names in Devanagari, Arabic and Greek.
 
 mod catalog;
+mod connect_error;
 #[cfg(target_arch = "wasm32")]
 pub mod fetched;
 mod language;
@@ -57,6 +58,7 @@ mod record_error;
 #[cfg(test)]
 pub use catalog::source;
 pub use catalog::{Arg, Words};
+pub use connect_error::connect_error;
 pub use language::Language;
 pub use record_error::record_error;
 

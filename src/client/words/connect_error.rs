@@ -1,0 +1,76 @@
+//! Why a connection to a room could not open or has ended, in the player's language.
+
+use super::{Arg, Words};
+use crate::net::connect_error::ConnectError;
+
+/// `error` as a sentence in `w`'s language (the system's or matchbox's own reason, where
+/// one comes with it, stays as given).
+pub fn connect_error(w: &Words, error: &ConnectError) -> String {
+    let why = |id: &str, why: &String| w.with(id, &[("why", Arg::from(why.clone()))]);
+    match error {
+        ConnectError::RoomFull => w.get("connect-room-full"),
+        ConnectError::NoSuchMatch => w.get("connect-no-such-match"),
+        ConnectError::OtherVersion => w.get("connect-other-version"),
+        ConnectError::TooMany => w.get("connect-too-many"),
+        ConnectError::ServerFull => w.get("connect-server-full"),
+        ConnectError::BadRoom => w.get("connect-bad-room"),
+        ConnectError::Unreachable(reason) => why("connect-unreachable", reason),
+        ConnectError::Refused(reason) => why("connect-refused", reason),
+        ConnectError::Lost(reason) => why("connect-lost", reason),
+        ConnectError::Closed => w.get("connect-closed"),
+        ConnectError::Ended => w.get("connect-ended"),
+        ConnectError::NoRoute(reason) => why("connect-no-route", reason),
+        ConnectError::NoThread(reason) => why("connect-no-thread", reason),
+        ConnectError::TurnCredentials => w.get("connect-turn-credentials"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::client::words::Language;
+
+    /// One of each kind, with a reason where it takes one.
+    fn every_error() -> Vec<ConnectError> {
+        let why = || "os error 111".to_string();
+        vec![
+            ConnectError::RoomFull,
+            ConnectError::NoSuchMatch,
+            ConnectError::OtherVersion,
+            ConnectError::TooMany,
+            ConnectError::ServerFull,
+            ConnectError::BadRoom,
+            ConnectError::Unreachable(why()),
+            ConnectError::Refused(why()),
+            ConnectError::Lost(why()),
+            ConnectError::Closed,
+            ConnectError::Ended,
+            ConnectError::NoRoute(why()),
+            ConnectError::NoThread(why()),
+            ConnectError::TurnCredentials,
+        ]
+    }
+
+    #[test]
+    fn in_english_the_screen_says_what_the_command_line_does() {
+        let w = Words::new(Language::English);
+        for error in every_error() {
+            assert_eq!(connect_error(&w, &error), error.to_string());
+        }
+    }
+
+    #[test]
+    fn every_language_says_each_in_its_own_words_keeping_the_reason() {
+        let english = Words::new(Language::English);
+        for language in Language::ALL.into_iter().filter(|l| *l != Language::English) {
+            let w = Words::new(language);
+            for error in every_error() {
+                let said = connect_error(&w, &error);
+                assert_ne!(said, connect_error(&english, &error), "{language:?}: {error:?}");
+                if error.to_string().contains("os error 111") {
+                    assert!(said.contains("os error 111"), "{language:?}: {said}");
+                }
+            }
+        }
+    }
+}
