@@ -45,6 +45,8 @@ pub struct Watcher {
     players: Vec<PeerId>,
     /// Since when no player has been connected (after one was).
     alone_since: Option<Instant>,
+    /// Since when every player connected has been refused.
+    refused_alone_since: Option<Instant>,
     /// Every player that has streamed, by the number the follower knows it by.
     sources: Vec<PeerId>,
     seen_player: bool,
@@ -81,6 +83,7 @@ impl Watcher {
             greeted: Vec::new(),
             players: Vec::new(),
             alone_since: None,
+            refused_alone_since: None,
             sources: Vec::new(),
             seen_player: false,
             follower: None,
@@ -129,8 +132,17 @@ impl Watcher {
             && !self.players.is_empty()
             && self.players.iter().all(|p| self.refused.contains(p))
         {
-            let why = format!("no player's stream could be followed: {why}");
-            return self.end(WatchEnd::Failed(why));
+            // Every player met so far lied, but a watcher meets the players one by one:
+            // what the liars sent is dropped, and an honest stream is waited for as long
+            // as a player may take to connect.
+            self.follower = None;
+            let since = *self.refused_alone_since.get_or_insert_with(Instant::now);
+            if since.elapsed() >= PEER_CONNECT_BOUND {
+                let why = format!("no player's stream could be followed: {why}");
+                return self.end(WatchEnd::Failed(why));
+            }
+        } else {
+            self.refused_alone_since = None;
         }
         if let Some(socket) = self.socket.as_mut() {
             match socket.try_update_peers() {
