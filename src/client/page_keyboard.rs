@@ -42,10 +42,17 @@ fn raise_keyboard(buttons: Query<&ActionButton>, mut raised: Local<bool>) {
 }
 
 /// What the page's input was given, as key presses: text, and Enter, Backspace and Esc.
+/// Only once a text field is chosen: a tap on a field focuses the input at once (a phone
+/// raises its keyboard only then), so on a slow page what is typed can arrive before the
+/// game has taken the tap, and it waits in the page's queue rather than being lost.
 fn typed_on_page(
     windows: Query<Entity, With<PrimaryWindow>>,
+    buttons: Query<&ActionButton>,
     mut keys: MessageWriter<KeyboardInput>,
 ) {
+    if !buttons.iter().any(|b| b.selected && b.action.types_text()) {
+        return;
+    }
     let Ok(window) = windows.single() else { return };
     let Some(typed) = page_value("carromTyped") else { return };
     let Some(typed) = typed.dyn_ref::<js_sys::Array>() else { return };
