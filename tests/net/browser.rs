@@ -139,7 +139,9 @@ fn cross_play(
 }
 
 /// The page's line saying where its online match ended, waiting at most `limit`; fails
-/// at once if the native `peer` gives up first (it says why on stderr).
+/// soon after the native `peer` leaves without it (it says why on stderr). A peer that
+/// finished leaves once the page has confirmed the end, before a slow page has drawn
+/// the frame that says so: the line is waited for a while after.
 fn ended_unless_the_peer_gives_up(
     chromium: &mut Browser,
     peer: &mut Child,
@@ -151,6 +153,11 @@ fn ended_unless_the_peer_gives_up(
             return line;
         }
         let gone = peer.try_wait().unwrap();
+        if gone.is_some()
+            && let Some(line) = chromium.wait_for("carrom: the match ended", secs(30))
+        {
+            return line;
+        }
         if gone.is_some() || std::time::Instant::now() > deadline {
             let _ = peer.kill();
             let _ = peer.wait();
