@@ -275,23 +275,26 @@ fn value(args: &[String], name: &str) -> Option<usize> {
     args.windows(2).find(|w| w[0] == name).and_then(|w| w[1].parse().ok())
 }
 
-/// One instance of carrom-signaling built from `program`, measured.
-fn measured(program: &PathBuf, args: &[String], name: &str, peers: usize, hold: bool) -> Figures {
+/// One server started from `program` with `args`, its rooms named by `path`, measured
+/// and reported; `None` (said) if it did not start.
+fn measured(
+    program: &PathBuf,
+    args: &[String],
+    name: &str,
+    path: fn(usize) -> String,
+    peers: usize,
+    hold: bool,
+) -> Option<Figures> {
     let Some((child, addr)) = spawn_server(program, args) else {
         println!("{name} did not start ({})", program.display());
-        std::process::exit(1);
+        return None;
     };
-    let setup = Setup {
-        name: name.into(),
-        addr,
-        path: private_path,
-        servers: vec![child.id()],
-        proxy: Vec::new(),
-    };
+    let setup =
+        Setup { name: name.into(), addr, path, servers: vec![child.id()], proxy: Vec::new() };
     let _process = proxy::Process(child);
     let figures = measure(&setup, peers, hold);
     report(name, peers, &figures);
-    figures
+    Some(figures)
 }
 
 /// `rounds` turns of the other build and this one (whose first figures are `first`), each
@@ -308,9 +311,15 @@ fn against(
     let mut mine = vec![first];
     let mut theirs = Vec::new();
     for round in 0..rounds {
-        theirs.push(measured(&other, args, "the other build", peers, hold));
+        let other = measured(&other, args, "the other build", private_path, peers, hold);
+        let Some(other) = other else { return };
+        theirs.push(other);
         if round + 1 < rounds {
-            mine.push(measured(ours, args, "carrom-signaling", peers, hold));
+            let Some(again) = measured(ours, args, "carrom-signaling", private_path, peers, hold)
+            else {
+                return;
+            };
+            mine.push(again);
         }
     }
     for (m, t) in mine.iter().zip(&theirs) {
@@ -351,23 +360,8 @@ fn main() {
     let mode = if hold { "held until all have joined" } else { "one signal per room" };
     println!("{peers} peers in rooms of two, {mode}, 100 handshakes in flight");
 
-    let direct = spawn_server(&ours, &our_args).map(|(child, addr)| {
-        let setup = Setup {
-            name: "carrom-signaling".into(),
-            addr,
-            path: private_path,
-            servers: vec![child.id()],
-            proxy: Vec::new(),
-        };
-        (setup, proxy::Process(child))
-    });
-    let Some((direct, direct_process)) = direct else {
-        println!("carrom-signaling did not start");
-        return;
-    };
-    let mine = measure(&direct, peers, hold);
-    report(&direct.name, peers, &mine);
-    drop(direct_process);
+    let mine = measured(&ours, &our_args, "carrom-signaling", private_path, peers, hold);
+    let Some(mine) = mine else { return };
 
     if let Some(other) = args.windows(2).find(|w| w[0] == "--against").map(|w| &w[1]) {
         let rounds = value(&args, "--rounds").unwrap_or(3).clamp(1, 20);
@@ -413,20 +407,9 @@ fn main() {
         println!("matchbox_server not found (set MATCHBOX_SERVER): measuring ours alone");
         return;
     };
-    let Some((child, addr)) = spawn_server(&program, &["{addr}".to_string()]) else {
-        println!("matchbox_server 0.15 did not start");
-        return;
-    };
-    let setup = Setup {
-        name: "matchbox_server 0.15".into(),
-        addr,
-        path: stock_path,
-        servers: vec![child.id()],
-        proxy: Vec::new(),
-    };
-    let _stock_process = proxy::Process(child);
-    let theirs = measure(&setup, peers, hold);
-    report(&setup.name, peers, &theirs);
+    let stock_args = ["{addr}".to_string()];
+    let theirs = measured(&program, &stock_args, "matchbox_server 0.15", stock_path, peers, hold);
+    let Some(theirs) = theirs else { return };
     let ratio = |a: f64, b: f64| a / b;
     println!(
         "ratios, ours / matchbox_server: p99 join {:.2}x, RSS {:.2}x, CPU {:.2}x, p50 join {:.2}x",
