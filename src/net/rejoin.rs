@@ -493,9 +493,8 @@ impl Round {
     }
 
     /// Checks a decision `from` a peer (or this player's own) against this round: it must
-    /// be signed by the seat that made it, sent by that seat's peer, whose offer proved the
-    /// seat here, and that seat must be the lowest it seats unless this player's grace
-    /// period is over too (`expired`: then any seat may rule alone). It must be for this
+    /// be signed by the seat that made it, for that seat's peer to send, and that seat
+    /// must be the lowest it seats unless this player's grace period is over too (`expired`: then any seat may rule alone). It must be for this
     /// match and its next epoch, seat this player, and carry a sound history that agrees
     /// with this player's own.
     pub fn accept(&self, from: PeerId, signed: &Signed, expired: bool) -> Result<Resumed, Refused> {
@@ -509,13 +508,11 @@ impl Round {
         }
         let by = resume.by;
         let lowest = seats.iter().position(|p| !p.0.is_nil());
-        let proven = if by == self.mine.seat {
-            from == self.me
-        } else {
-            self.offers.get(&by).is_some_and(|(peer, _)| *peer == from)
-        };
+        // The signature is over `from`, so the seat's own player sent it: its offer need
+        // not have come first (one sent to a connection that has since closed never does).
+        let as_me = by == self.mine.seat && from != self.me;
         let in_turn = lowest == Some(by as usize) || expired;
-        if seats.get(by as usize) != Some(&from) || !proven || !in_turn {
+        if seats.get(by as usize) != Some(&from) || as_me || !in_turn {
             return Err(Refused::Sender);
         }
         if resume.held.game != self.mine.held.game {
@@ -844,6 +841,21 @@ mod tests {
         let mut swapped = honest;
         swapped.seats.swap(1, 2);
         assert_eq!(refused(&swapped, 0), Err(Refused::Stale), "this player moved");
+    }
+
+    #[test]
+    fn a_decision_that_overtakes_its_deciders_offer_still_counts() {
+        // The rejoiner's first connection took the leader's offer with it when it closed.
+        let mut leader = round(0, peer(0), offer(0, 0, held(0, 40)));
+        let mut back = round(1, peer(1), offer(1, 0, held(0, 30)));
+        let seat_2 = signed(offer(2, 0, held(0, 35)), peer(2));
+        leader.take(peer(1), back.signed_offer()).unwrap();
+        leader.take(peer(2), &seat_2).unwrap();
+        back.take(peer(2), &seat_2).unwrap();
+        let decided = leader.decide(&[]).unwrap();
+        let resumed = back.accept(peer(0), &decided, false).unwrap();
+        assert_eq!((resumed.epoch, resumed.frames.len()), (1, 40));
+        assert_eq!(back.accept(peer(2), &decided, false), Err(Refused::Signature));
     }
 
     #[test]
