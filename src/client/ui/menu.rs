@@ -3,6 +3,7 @@
 //! keys move the focus, Enter presses, Esc goes back.
 
 use super::action::{Action, ActionButton};
+use super::finger::ButtonsUnder;
 use super::focus::Focus;
 use super::notice::Notice;
 use super::palette;
@@ -47,21 +48,21 @@ fn menu_keys_active(screen: Res<State<Screen>>, pause: Option<Res<State<Pause>>>
     *screen.get() != Screen::Game || pause.is_some_and(|p| *p.get() == Pause::Paused)
 }
 
+/// A click presses its button at once; a finger taps the button it landed on when it
+/// lifts there (found from its own place: [`ButtonsUnder`]), unless it moved, scrolling.
 fn press_buttons(
     buttons: Query<(&Interaction, &ActionButton), Changed<Interaction>>,
     touches: Res<Touches>,
+    under: ButtonsUnder,
     mut tapping: Local<Option<(Action, u64)>>,
     mut actions: MessageWriter<Action>,
 ) {
-    let landed = touches.iter_just_pressed().next().map(|t| t.id());
-    for (interaction, button) in &buttons {
-        if *interaction == Interaction::Pressed {
-            match landed {
-                Some(finger) => *tapping = Some((button.action, finger)),
-                None => {
-                    actions.write(button.action);
-                }
-            }
+    match touches.iter_just_pressed().next() {
+        // Bevy also presses whatever it takes the finger to be on: that is not used.
+        Some(finger) => *tapping = under.at(finger.start_position()).map(|a| (a, finger.id())),
+        None => {
+            let pressed = buttons.iter().filter(|(i, _)| **i == Interaction::Pressed);
+            actions.write_batch(pressed.map(|(_, button)| button.action));
         }
     }
     let Some((action, finger)) = *tapping else { return };
@@ -138,5 +139,86 @@ fn paint_buttons(
         if *border != edge {
             *border = edge;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Variant;
+    use bevy::input::touch::{TouchInput, TouchPhase, touch_screen_input_system};
+    use bevy::ui::{ComputedNode, UiGlobalTransform, UiStack};
+
+    /// A world with Play (100×40 at (200, 100)) and Disc Pool, the same size at (200, 300),
+    /// where no mouse pointer has ever been.
+    fn home() -> (World, Schedule) {
+        let mut world = World::new();
+        world.init_resource::<Touches>();
+        world.init_resource::<Messages<TouchInput>>();
+        world.init_resource::<Messages<Action>>();
+        let node = ComputedNode { size: Vec2::new(100.0, 40.0), ..default() };
+        let button = |action, y: f32| {
+            let at = UiGlobalTransform::from_translation(Vec2::new(200.0, y));
+            (ActionButton { action, order: 0, selected: false }, node, at)
+        };
+        let shown = InheritedVisibility::VISIBLE;
+        let pool =
+            world.spawn(button(Action::Variant(Variant::DiscPool), 300.0)).insert(shown).id();
+        let play = world.spawn(button(Action::Play, 100.0)).insert(shown).id();
+        world.insert_resource(UiStack {
+            partition: std::iter::once(0..2).collect(),
+            uinodes: vec![pool, play],
+        });
+        let mut schedule = Schedule::default();
+        schedule.add_systems((touch_screen_input_system, press_buttons).chain());
+        (world, schedule)
+    }
+
+    /// One frame in which the fingers did `touches` (phase, place): what was pressed.
+    fn frame(
+        (world, schedule): &mut (World, Schedule),
+        touches: &[(TouchPhase, Vec2)],
+    ) -> Vec<Action> {
+        for &(phase, position) in touches {
+            let window = Entity::PLACEHOLDER;
+            let input = TouchInput { phase, position, window, force: None, id: 0 };
+            world.resource_mut::<Messages<TouchInput>>().write(input);
+        }
+        schedule.run(world);
+        let mut actions = world.resource_mut::<Messages<Action>>();
+        let pressed = actions.drain().collect();
+        world.resource_mut::<Messages<TouchInput>>().update();
+        pressed
+    }
+
+    #[test]
+    fn a_tap_quicker_than_a_frame_presses_the_button_it_landed_on() {
+        let mut world = home();
+        // Bevy, which never saw the finger pressed, took it to be where the mouse last was.
+        let mut buttons = world.0.query::<(&ActionButton, &mut Interaction)>();
+        for (button, mut interaction) in buttons.iter_mut(&mut world.0) {
+            if button.action != Action::Play {
+                *interaction = Interaction::Pressed;
+            }
+        }
+        let play = Vec2::new(210.0, 95.0);
+        let tap = [(TouchPhase::Started, play), (TouchPhase::Ended, play)];
+        assert_eq!(frame(&mut world, &tap), [Action::Play]);
+        let pool = Vec2::new(200.0, 300.0);
+        assert_eq!(frame(&mut world, &[(TouchPhase::Started, pool)]), [], "on the lift");
+        let lifted = frame(&mut world, &[(TouchPhase::Ended, pool)]);
+        assert_eq!(lifted, [Action::Variant(Variant::DiscPool)]);
+    }
+
+    #[test]
+    fn a_finger_that_moved_off_or_landed_on_no_button_presses_nothing() {
+        let mut world = home();
+        let (play, below) = (Vec2::new(200.0, 100.0), Vec2::new(200.0, 130.0));
+        assert_eq!(frame(&mut world, &[(TouchPhase::Started, play)]), []);
+        assert_eq!(frame(&mut world, &[(TouchPhase::Moved, below)]), []);
+        assert_eq!(frame(&mut world, &[(TouchPhase::Ended, below)]), [], "it was scrolling");
+        let beside = Vec2::new(400.0, 100.0);
+        let tap = [(TouchPhase::Started, beside), (TouchPhase::Ended, beside)];
+        assert_eq!(frame(&mut world, &tap), []);
     }
 }

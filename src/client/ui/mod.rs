@@ -3,6 +3,7 @@
 
 pub mod action;
 pub mod clipboard;
+mod finger;
 mod focus;
 pub mod font;
 pub mod menu;
