@@ -4,14 +4,14 @@
 //! Needs Chromium and the web build: a machine without them skips with the reason, and
 //! CI=true fails instead.
 //!
-//! The scenarios run as one test, one after another in one namespace, beside the other
-//! network tests. One Chromium runs at a time: each page's software renderer keeps about
-//! a core busy, and two pages side by side on the two-core machines CI runs on draw about
-//! 8 frames a second each, at which pace a tap was still lost now and then (one suspect:
-//! a tap Bevy's UI attributes to where a mouse last was). As tests of their own, each
-//! waiting its turn held a test thread, so the other network tests could not start until
-//! the last scenario had. Each is named as it starts and ends; `CARROM_BROWSER=TEXT` runs
-//! only those whose names hold TEXT.
+//! The scenarios run as one test in one namespace, beside the other network tests, two
+//! Chromiums at a time: each page's software renderer keeps about a core busy, and the
+//! machines CI runs on have two. Two pages side by side draw about 8 frames a second each,
+//! as a slow phone does; a tap quicker than a frame is taken where the finger was
+//! (`src/client/ui/finger.rs`). As tests of their own, each waiting its turn held a test
+//! thread, so the other network tests could not start until the last scenario had. Each
+//! is named as it starts and ends; `CARROM_BROWSER=TEXT` runs only those whose names hold
+//! TEXT.
 
 use super::browser_support::{Browser, chromium, http_get};
 use super::net_support::{
@@ -41,8 +41,11 @@ fn ready(test: &str) -> Option<(PathBuf, PathBuf)> {
 /// Gives the namespace an interface besides `lo`: Chromium gathers no loopback candidates,
 /// so the page and a native peer meet on this host's own address there.
 fn host_address() {
-    // Once per namespace: the scenarios share the suite's.
-    if ip(&["link", "show", "web0"]).is_ok() {
+    // Once per namespace: the scenarios share the suite's, some at once.
+    static MADE: std::sync::Mutex<bool> = std::sync::Mutex::new(false);
+    let mut made = MADE.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if *made || ip(&["link", "show", "web0"]).is_ok() {
+        *made = true;
         return;
     }
     for args in [
@@ -53,6 +56,7 @@ fn host_address() {
     ] {
         ip(args).unwrap();
     }
+    *made = true;
 }
 
 fn scratch(test: &str) -> PathBuf {
@@ -1250,29 +1254,58 @@ fn the_page_installs_to_the_home_screen_and_opens_with_the_server_gone() {
     line_with(&mut chromium, shown, &[no_network], secs(20));
 }
 
-/// Every browser scenario, in turn (the module's documentation says why as one test).
+/// Pages drawing at once: each one's software renderer keeps about a core busy.
+const BROWSERS_AT_ONCE: usize = 2;
+
+/// Every browser scenario, [`BROWSERS_AT_ONCE`] at a time (the module's documentation says
+/// why as one test).
 #[test]
-fn browser_scenarios_one_chromium_at_a_time() {
-    let test = "browser_scenarios_one_chromium_at_a_time";
+fn browser_scenarios_two_chromiums_at_a_time() {
+    let test = "browser_scenarios_two_chromiums_at_a_time";
     if !isolated(module_path!(), test) {
         return;
     }
+    // Longest first (measured two at a time), so that neither Chromium waits long alone.
     let scenarios: [(&str, fn()); 16] = [
         (
             "ck_15_a_browser_player_and_a_desktop_peer_finish_a_draughts_game_on_one_hash",
             ck_15_a_browser_player_and_a_desktop_peer_finish_a_draughts_game_on_one_hash,
         ),
         (
-            "a_browser_player_and_a_desktop_peer_finish_a_freestyle_match_on_one_hash",
-            a_browser_player_and_a_desktop_peer_finish_a_freestyle_match_on_one_hash,
+            "ck_15_a_room_the_page_creates_is_joined_by_its_link_and_watched_again_from_replays",
+            ck_15_a_room_the_page_creates_is_joined_by_its_link_and_watched_again_from_replays,
         ),
         (
-            "the_page_draws_home_and_its_sound_runs_after_the_first_click",
-            the_page_draws_home_and_its_sound_runs_after_the_first_click,
+            "every_home_button_is_in_a_fingers_reach_at_each_phone_size",
+            every_home_button_is_in_a_fingers_reach_at_each_phone_size,
+        ),
+        (
+            "cl_1_ck_12_a_phone_upright_plays_carrom_and_draughts_by_touch_alone",
+            cl_1_ck_12_a_phone_upright_plays_carrom_and_draughts_by_touch_alone,
         ),
         (
             "a_browser_watches_two_desktop_peers_to_the_hash_they_end_on",
             a_browser_watches_two_desktop_peers_to_the_hash_they_end_on,
+        ),
+        (
+            "a_browser_player_and_a_desktop_peer_finish_a_freestyle_match_on_one_hash",
+            a_browser_player_and_a_desktop_peer_finish_a_freestyle_match_on_one_hash,
+        ),
+        (
+            "cl_10_a_classic_match_against_the_bot_on_a_phone_is_played_to_its_end_by_touch",
+            cl_10_a_classic_match_against_the_bot_on_a_phone_is_played_to_its_end_by_touch,
+        ),
+        (
+            "dp_6_a_disc_pool_match_on_one_phone_is_played_to_its_end_by_touch",
+            dp_6_a_disc_pool_match_on_one_phone_is_played_to_its_end_by_touch,
+        ),
+        (
+            "the_page_installs_to_the_home_screen_and_opens_with_the_server_gone",
+            the_page_installs_to_the_home_screen_and_opens_with_the_server_gone,
+        ),
+        (
+            "the_page_keeps_a_settings_change_across_a_reload_and_opens_how_to_play",
+            the_page_keeps_a_settings_change_across_a_reload_and_opens_how_to_play,
         ),
         (
             "cl_1_the_page_starts_pass_and_play_plays_a_stroke_and_resumes_it_after_a_reload",
@@ -1283,26 +1316,6 @@ fn browser_scenarios_one_chromium_at_a_time() {
             cl_1_the_page_starts_a_match_against_the_bot_and_the_bot_answers_a_stroke,
         ),
         (
-            "ck_1_the_page_starts_draughts_against_the_computer_and_each_side_moves",
-            ck_1_the_page_starts_draughts_against_the_computer_and_each_side_moves,
-        ),
-        (
-            "ck_15_a_room_the_page_creates_is_joined_by_its_link_and_watched_again_from_replays",
-            ck_15_a_room_the_page_creates_is_joined_by_its_link_and_watched_again_from_replays,
-        ),
-        (
-            "the_page_keeps_a_settings_change_across_a_reload_and_opens_how_to_play",
-            the_page_keeps_a_settings_change_across_a_reload_and_opens_how_to_play,
-        ),
-        (
-            "cl_1_ck_12_a_phone_upright_plays_carrom_and_draughts_by_touch_alone",
-            cl_1_ck_12_a_phone_upright_plays_carrom_and_draughts_by_touch_alone,
-        ),
-        (
-            "every_home_button_is_in_a_fingers_reach_at_each_phone_size",
-            every_home_button_is_in_a_fingers_reach_at_each_phone_size,
-        ),
-        (
             "ck_12_a_multi_jump_is_tapped_landing_by_landing_on_a_phone",
             ck_12_a_multi_jump_is_tapped_landing_by_landing_on_a_phone,
         ),
@@ -1311,35 +1324,39 @@ fn browser_scenarios_one_chromium_at_a_time() {
             a_page_whose_fonts_and_words_cannot_be_fetched_still_reads_in_english,
         ),
         (
-            "dp_6_a_disc_pool_match_on_one_phone_is_played_to_its_end_by_touch",
-            dp_6_a_disc_pool_match_on_one_phone_is_played_to_its_end_by_touch,
+            "ck_1_the_page_starts_draughts_against_the_computer_and_each_side_moves",
+            ck_1_the_page_starts_draughts_against_the_computer_and_each_side_moves,
         ),
         (
-            "cl_10_a_classic_match_against_the_bot_on_a_phone_is_played_to_its_end_by_touch",
-            cl_10_a_classic_match_against_the_bot_on_a_phone_is_played_to_its_end_by_touch,
-        ),
-        (
-            "the_page_installs_to_the_home_screen_and_opens_with_the_server_gone",
-            the_page_installs_to_the_home_screen_and_opens_with_the_server_gone,
+            "the_page_draws_home_and_its_sound_runs_after_the_first_click",
+            the_page_draws_home_and_its_sound_runs_after_the_first_click,
         ),
     ];
     let only = std::env::var("CARROM_BROWSER").unwrap_or_default();
-    let mut failed = Vec::new();
-    let mut ran = 0;
-    for (name, scenario) in scenarios.into_iter().filter(|(name, _)| name.contains(&only)) {
-        ran += 1;
-        eprintln!("browser scenario {name}: starts");
-        let started = std::time::Instant::now();
-        let passed = std::panic::catch_unwind(scenario).is_ok();
-        let took = started.elapsed().as_secs_f64();
-        eprintln!(
-            "browser scenario {name}: {} in {took:.1} s",
-            if passed { "ok" } else { "FAILED" }
-        );
-        if !passed {
-            failed.push(name);
+    let queue: Vec<_> = scenarios.into_iter().filter(|(name, _)| name.contains(&only)).collect();
+    assert!(!queue.is_empty(), "no browser scenario's name holds {only:?}");
+    let queue = std::sync::Mutex::new(queue.into_iter());
+    let failed = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..BROWSERS_AT_ONCE {
+            s.spawn(|| {
+                loop {
+                    // Taken alone: a guard in a `while let` would be held all the scenario.
+                    let next = queue.lock().unwrap().next();
+                    let Some((name, scenario)) = next else { break };
+                    eprintln!("browser scenario {name}: starts");
+                    let started = std::time::Instant::now();
+                    let passed = std::panic::catch_unwind(scenario).is_ok();
+                    let took = started.elapsed().as_secs_f64();
+                    let said = if passed { "ok" } else { "FAILED" };
+                    eprintln!("browser scenario {name}: {said} in {took:.1} s");
+                    if !passed {
+                        failed.lock().unwrap().push(name);
+                    }
+                }
+            });
         }
-    }
-    assert!(ran > 0, "no browser scenario's name holds {only:?}");
+    });
+    let failed = failed.into_inner().unwrap();
     assert!(failed.is_empty(), "browser scenarios failed: {failed:#?}");
 }
