@@ -36,6 +36,7 @@ use crate::net::signaller::Introduced;
 use crate::net::socket::{Counters, Impairment, SafeChannel};
 use crate::net::watch::Watched;
 use crate::net::watcher::Watcher;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_ggrs::{LocalPlayers, Session};
 use carrom_signaling::code as invite;
@@ -107,27 +108,23 @@ impl Default for OnlineController {
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct OnlineImpairment(pub Impairment);
 
-/// The waiting room's connection, until the match starts.
+/// The waiting room, until the match starts: where it is ([`Stage`]) and what it is for.
 #[derive(Resource)]
 pub struct Lobby {
-    socket: Option<WebRtcSocket>,
+    /// Where the lobby is; every change of it is made in this file.
+    stage: Stage,
+    /// Whether it is for watching a match rather than playing in it.
+    watch: bool,
     players: u8,
     code: Option<String>,
-    failure: Mutex<mpsc::Receiver<ConnectError>>,
-    introduced: Introduced,
-    connecting: Vec<(PeerId, Instant)>,
     mine: Hello,
-    hellos: Vec<(PeerId, Hello)>,
-    said_hello: Vec<PeerId>,
-    frames: u32,
+    /// What is wrong though the lobby goes on (games that differ, a peer that gave up),
+    /// or, once it has ended, why.
     problem: Option<String>,
-    ended: bool,
     started: Instant,
     status: String,
     lan: bool,
     hosting: Option<LanHosting>,
-    /// Watching, not playing: the connection to the match's players.
-    watching: Option<Watcher>,
     /// This player's seat key, which proves its seat if it drops and comes back.
     key: SeatKey,
     /// The server the room is on.
@@ -139,6 +136,36 @@ pub struct Lobby {
     again: Option<JoinRequest>,
     /// The ICE servers the connections use.
     ice: Vec<IceServer>,
+}
+
+/// Where a lobby is. It opens in one of the first three, and ends in the last two.
+enum Stage {
+    /// In the room: connected (or connecting) to the server, meeting every peer it
+    /// introduces and trading hellos until every seat is taken.
+    Gathering(Box<Gathering>),
+    /// Connecting to a match's players to watch it, until one sends the match.
+    Watching(Box<Watcher>),
+    /// Taking this machine's seat back: the rejoin host has the connection
+    /// ([`super::rejoin`]).
+    Rejoining,
+    /// The match has started, with the connection the lobby made.
+    Started,
+    /// No match can start from here: [`Lobby::problem`] says why. A connection that
+    /// ended between two frames gives its own reason later, on this channel.
+    Ended(Option<Mutex<mpsc::Receiver<ConnectError>>>),
+}
+
+/// A lobby's room while it gathers the players.
+struct Gathering {
+    socket: WebRtcSocket,
+    /// Why the socket's connection ended, once it has.
+    failure: Mutex<mpsc::Receiver<ConnectError>>,
+    introduced: Introduced,
+    /// The peers introduced and not yet connected, since when.
+    connecting: Vec<(PeerId, Instant)>,
+    hellos: Vec<(PeerId, Hello)>,
+    said_hello: Vec<PeerId>,
+    frames: u32,
     /// Peers named in the log for sending junk (at most [`MAX_NOISY`]).
     noisy: Vec<PeerId>,
 }
@@ -146,7 +173,7 @@ pub struct Lobby {
 /// Most peers named for sending junk to a lobby: a room holds a few players and watchers.
 const MAX_NOISY: usize = 16;
 
-impl Lobby {
+impl Gathering {
     /// Notes that `peer` sent what nobody sends in a lobby; named once in the log.
     fn noisy(&mut self, peer: PeerId) {
         if self.noisy.len() < MAX_NOISY && !self.noisy.contains(&peer) {
@@ -154,15 +181,17 @@ impl Lobby {
             self.noisy.push(peer);
         }
     }
+}
 
+impl Lobby {
     /// Hosting on this network: the addresses players there can type to join.
     pub fn lan_addresses(&self) -> Option<Vec<String>> {
         self.hosting.as_ref().map(LanHosting::addresses)
     }
 
-    /// Whether this lobby waits for a match to watch.
+    /// Whether this lobby is for watching a match.
     pub fn watching(&self) -> bool {
-        self.watching.is_some()
+        self.watch
     }
 
     /// Whether this lobby is for a game on this network.
@@ -191,19 +220,30 @@ impl Lobby {
     /// failed or ended), if it cannot.
     #[cfg(not(target_arch = "wasm32"))]
     pub fn failure(&self) -> Option<&str> {
-        if self.ended { self.problem.as_deref() } else { None }
+        self.ended_because()
     }
 
     /// The request that asks for the same room again, once the connection to it has ended
     /// before the match started.
     pub fn again(&self) -> Option<JoinRequest> {
-        self.problem.as_ref().filter(|_| self.ended).and(self.again.clone())
+        self.ended_because().and(self.again.clone())
+    }
+
+    /// Why the lobby ended, if it has.
+    fn ended_because(&self) -> Option<&str> {
+        self.problem.as_deref().filter(|_| matches!(self.stage, Stage::Ended(_)))
     }
 
     /// When the lobby opened.
     #[cfg(not(target_arch = "wasm32"))]
     pub fn started(&self) -> Instant {
         self.started
+    }
+
+    /// The lobby ends: `why`, said to the players.
+    fn end(&mut self, why: String) {
+        self.stage = Stage::Ended(None);
+        self.problem = Some(why);
     }
 }
 
@@ -257,24 +297,19 @@ fn open_lobby(
         request,
         JoinRequest::LanHost { .. } | JoinRequest::Lan { .. } | JoinRequest::WatchLan { .. }
     );
+    let watch = matches!(request, JoinRequest::Watch(_) | JoinRequest::WatchLan { .. });
     let mut lobby = Lobby {
-        socket: None,
+        // Until it has opened: every way below sets where it is.
+        stage: Stage::Ended(None),
+        watch,
         players,
         code: None,
-        failure: Mutex::new(mpsc::channel().1),
-        introduced: Introduced::default(),
-        connecting: Vec::new(),
         mine: mine(players, false),
-        hellos: Vec::new(),
-        said_hello: Vec::new(),
-        frames: 0,
         problem: None,
-        ended: true,
         started: Instant::now(),
         status: w.get("lobby-connecting-server"),
         lan,
         hosting: None,
-        watching: None,
         key: key.clone(),
         base: preferences.signaling.clone(),
         room: String::new(),
@@ -286,13 +321,12 @@ fn open_lobby(
             _ => None,
         },
         ice: Vec::new(),
-        noisy: Vec::new(),
     };
     if let Err(e) = drawn {
         // A seat whose key could be guessed would be anyone's to take back.
         let problem = no_randomness(w, e);
         lobby.status = problem.clone();
-        lobby.problem = Some(problem);
+        lobby.end(problem);
         commands.insert_resource(lobby);
         return;
     }
@@ -300,13 +334,16 @@ fn open_lobby(
         // Said at once, rather than after a connection that cannot come times out.
         let problem = w.get("lobby-no-network");
         lobby.status = problem.clone();
-        lobby.problem = Some(problem);
+        lobby.end(problem);
         commands.insert_resource(lobby);
         return;
     }
     if let JoinRequest::Rejoin(ticket) = &request {
         match super::rejoin::rejoin(&mut commands, ticket, controller.0, &setup) {
-            Ok(()) => lobby.status = w.get("lobby-rejoining"),
+            Ok(()) => {
+                lobby.stage = Stage::Rejoining;
+                lobby.status = w.get("lobby-rejoining");
+            }
             Err(why) => {
                 // A ticket that can never work again is not offered again.
                 if ticket.usable(super::tape::now()).is_err() {
@@ -314,7 +351,7 @@ fn open_lobby(
                 }
                 let problem = w.with("lobby-cannot-rejoin", &[("why", why.into())]);
                 lobby.status = problem.clone();
-                lobby.problem = Some(problem);
+                lobby.end(problem);
             }
         }
         commands.insert_resource(lobby);
@@ -326,13 +363,12 @@ fn open_lobby(
         };
         match watch.and_then(opened) {
             Ok(watcher) => {
-                lobby.watching = Some(watcher);
-                lobby.ended = false;
+                lobby.stage = Stage::Watching(Box::new(watcher));
                 lobby.status = w.get("lobby-connecting-players");
             }
             Err(problem) => {
                 lobby.status = problem.clone();
-                lobby.problem = Some(problem);
+                lobby.end(problem);
             }
         }
         commands.insert_resource(lobby);
@@ -356,20 +392,31 @@ fn open_lobby(
             lobby.ice = ice.to_vec();
             match open(&url, ice) {
                 Ok((socket, failure, introduced)) => {
-                    lobby.socket = Some(socket);
-                    lobby.failure = Mutex::new(failure);
-                    lobby.introduced = introduced;
-                    lobby.ended = false;
+                    lobby.stage = Stage::Gathering(Box::new(Gathering {
+                        socket,
+                        failure: Mutex::new(failure),
+                        introduced,
+                        connecting: Vec::new(),
+                        hellos: Vec::new(),
+                        said_hello: Vec::new(),
+                        frames: 0,
+                        noisy: Vec::new(),
+                    }));
                 }
-                Err(e) => lobby.problem = Some(connect_error(w, &e)),
+                Err(e) => lobby.end(connect_error(w, &e)),
             }
         }
         Err(problem) => {
             lobby.status = problem.clone();
-            lobby.problem = Some(problem);
+            lobby.end(problem);
         }
     }
     commands.insert_resource(lobby);
+}
+
+/// Why the room's connection ended, as the players are told.
+fn connection_ended(w: &Words, reason: &ConnectError) -> String {
+    if offline() { w.get("lobby-no-network") } else { connect_error(w, reason) }
 }
 
 /// Whether the browser says it has no network at all (the desktop game cannot tell: it
@@ -487,77 +534,110 @@ fn no_randomness(w: &Words, e: NoRandomness) -> String {
     w.with("lobby-no-randomness", &[("why", e.0.into())])
 }
 
-/// Every frame in the lobby: news from the signaling server, hellos sent and received, and
-/// the match started once every player is here and said hello.
-#[allow(clippy::too_many_arguments)]
-fn wait_in_lobby(
-    mut commands: Commands,
-    lobby: Option<ResMut<Lobby>>,
-    preferences: Res<Preferences>,
-    controller: Res<OnlineController>,
-    impairment: Option<Res<OnlineImpairment>>,
-    diagnostics: Res<DiagnosticsDir>,
-    (setup, w): (Res<MatchSetup>, Res<Words>),
-    mut screen: ResMut<NextState<Screen>>,
-    mut host: ResMut<NextState<MatchHost>>,
-    mut game: ResMut<NextState<GameType>>,
-) {
+/// What the lobby changes once it starts a match or a watch: the match's resources, and
+/// the screen.
+#[derive(SystemParam)]
+struct Starting<'w, 's> {
+    commands: Commands<'w, 's>,
+    preferences: Res<'w, Preferences>,
+    controller: Res<'w, OnlineController>,
+    impairment: Option<Res<'w, OnlineImpairment>>,
+    diagnostics: Res<'w, DiagnosticsDir>,
+    setup: Res<'w, MatchSetup>,
+    screen: ResMut<'w, NextState<Screen>>,
+    host: ResMut<'w, NextState<MatchHost>>,
+    game: ResMut<'w, NextState<GameType>>,
+}
+
+/// Every frame in the lobby: where it is said, and what its stage does.
+fn wait_in_lobby(lobby: Option<ResMut<Lobby>>, w: Res<Words>, mut starting: Starting) {
     let Some(mut lobby) = lobby else { return };
     let lobby = &mut *lobby;
     let w = &*w;
-    if lobby.watching.is_some() {
-        wait_to_watch(w, &mut commands, lobby, &mut screen, &mut host, &mut game);
-        return;
-    }
-    let failed = lobby.failure.lock().ok().and_then(|failure| failure.try_recv().ok());
-    if let Some(message) = failed {
-        // The socket's message loop has ended: polling it again would panic in matchbox.
-        lobby.socket = None;
-        lobby.ended = true;
-        lobby.problem =
-            Some(if offline() { w.get("lobby-no-network") } else { connect_error(w, &message) });
-    }
-    let mut socket = lobby.socket.take();
-    let connected = match socket.as_mut().map(|socket| poll(w, socket, lobby)) {
-        Some(Some(connected)) => connected,
-        Some(None) => {
-            // The loop ended between two frames; its reason arrives on `failure`.
-            socket = None;
-            lobby.ended = true;
-            lobby.problem.get_or_insert_with(|| w.get("lobby-server-ended"));
-            Vec::new()
+    let gathered = match lobby.stage {
+        Stage::Watching(_) => return wait_to_watch(w, lobby, &mut starting),
+        Stage::Gathering(_) => gather(w, lobby),
+        Stage::Ended(Some(ref failure)) => {
+            // The connection's reason, when it comes after the connection ended.
+            let reason = failure.lock().ok().and_then(|failure| failure.try_recv().ok());
+            if let Some(reason) = reason {
+                lobby.end(connection_ended(w, &reason));
+            }
+            None
         }
-        None => Vec::new(),
+        Stage::Rejoining | Stage::Started | Stage::Ended(None) => None,
     };
-    let identified = socket.as_mut().is_some_and(|s| s.id().is_some());
-    if socket.is_some() && watch_connecting(w, lobby, &connected) {
-        socket = None;
-    }
-    lobby.socket = socket;
     if let Some(hosting) = lobby.hosting.as_mut() {
         hosting.follow_seats();
     }
-    lobby.status = status(w, lobby, connected.len(), identified);
-    let Some(socket) = lobby.socket.as_mut() else { return };
-    let Some(me) = socket.id() else { return };
-    let watchers = watchers_among(&lobby.hellos, &lobby.introduced, &connected);
+    let (connected, me) = gathered.unwrap_or_default();
+    if matches!(lobby.stage, Stage::Gathering(_) | Stage::Ended(_)) {
+        lobby.status = status(w, lobby, connected.len(), me.is_some());
+    }
+    if let Some(me) = me {
+        start_when_gathered(w, lobby, me, connected, &mut starting);
+    }
+}
+
+/// One frame of gathering: news from the signaling server, hellos sent and received. The
+/// peers connected now and this peer's id, once the server gave it one; nobody once the
+/// lobby has ended.
+fn gather(w: &Words, lobby: &mut Lobby) -> Option<(Vec<PeerId>, Option<PeerId>)> {
+    let Stage::Gathering(gathering) = &mut lobby.stage else { return None };
+    let failed = gathering.failure.lock().ok().and_then(|failure| failure.try_recv().ok());
+    if let Some(reason) = failed {
+        // The socket's message loop has ended: polling it again would panic in matchbox.
+        lobby.end(connection_ended(w, &reason));
+        return None;
+    }
+    let Some(connected) = poll(w, gathering, &lobby.mine, &mut lobby.problem) else {
+        // The loop ended between two frames; its reason arrives on `failure` later.
+        let why = lobby.problem.take().unwrap_or_else(|| w.get("lobby-server-ended"));
+        let Stage::Gathering(gathering) = std::mem::replace(&mut lobby.stage, Stage::Ended(None))
+        else {
+            return None;
+        };
+        lobby.stage = Stage::Ended(Some(gathering.failure));
+        lobby.problem = Some(why);
+        return None;
+    };
+    let me = gathering.socket.id();
+    if let Some(why) = watch_connecting(w, gathering, &mut lobby.problem, lobby.lan, &connected) {
+        lobby.end(why);
+        return None;
+    }
+    Some((connected, me))
+}
+
+/// Starts the match once every seat's player is connected and has said hello (as `me`,
+/// with `connected` the peers here).
+fn start_when_gathered(
+    w: &Words,
+    lobby: &mut Lobby,
+    me: PeerId,
+    connected: Vec<PeerId>,
+    starting: &mut Starting,
+) {
+    let Stage::Gathering(gathering) = &mut lobby.stage else { return };
+    let watchers = watchers_among(&gathering.hellos, &gathering.introduced, &connected);
     // Watchers hold no seat: the match starts when the players are here.
     let connected: Vec<PeerId> =
         connected.into_iter().filter(|peer| !watchers.contains(peer)).collect();
     let everyone_said_hello =
-        connected.iter().all(|peer| lobby.hellos.iter().any(|(p, _)| p == peer));
+        connected.iter().all(|peer| gathering.hellos.iter().any(|(p, _)| p == peer));
     if connected.len() + 1 != lobby.players as usize || !everyone_said_hello {
         return;
     }
     let mut peers = connected.clone();
     peers.push(me);
     let mut hellos: Vec<(PeerId, Hello)> =
-        lobby.hellos.iter().filter(|(p, _)| connected.contains(p)).cloned().collect();
+        gathering.hellos.iter().filter(|(p, _)| connected.contains(p)).cloned().collect();
     hellos.push((me, lobby.mine.clone()));
     let Some(agreed) = agree(&hellos, match_seed(&peers)) else {
         lobby.problem = Some(w.get("lobby-games-differ"));
         return;
     };
+    let socket = &mut gathering.socket;
     let (Ok(channel), Ok(stream)) =
         (socket.take_channel(GAME_CHANNEL), socket.take_channel(WATCH_CHANNEL))
     else {
@@ -567,7 +647,7 @@ fn wait_in_lobby(
     let counters = Arc::new(Counters::default());
     let game_channel = Arc::new(Mutex::new(channel));
     let mut channel = SafeChannel::new(game_channel.clone(), 0, counters.clone());
-    let impairment = impairment.map(|i| i.0);
+    let impairment = starting.impairment.as_ref().map(|i| i.0);
     if let Some(impairment) = impairment {
         channel = channel.impaired(impairment);
     }
@@ -585,38 +665,36 @@ fn wait_in_lobby(
     for (slot, name) in shown_names.iter_mut().zip(names(&hellos)) {
         *slot = name;
     }
-    shown_names[local] = preferences.names[0].clone();
+    shown_names[local] = starting.preferences.names[0].clone();
+    let controller = starting.controller.0;
+    let diagnostics = starting.diagnostics.0.clone();
+    let commands = &mut starting.commands;
     match agreed {
         Agreed::Carrom(settings) => {
             let controllers =
-                core::array::from_fn(
-                    |i| {
-                        if i == local { controller.0 } else { Controller::Remote }
-                    },
-                );
+                core::array::from_fn(|i| if i == local { controller } else { Controller::Remote });
             let m = Match::new(settings);
             let names = shown_names[..peers.len()].to_vec();
             commands.insert_resource(WatchStream::new(Watched::Carrom(m), names.clone(), stream));
             commands.insert_resource(LocalMatch::resumed(m, controllers, shown_names.clone()));
             commands.insert_resource(OnlineMatch(m));
-            let record =
-                OnlineRecord::new(Watched::Carrom(m), names, lobby.lan, diagnostics.0.clone());
+            let record = OnlineRecord::new(Watched::Carrom(m), names, lobby.lan, diagnostics);
             commands.insert_resource(record);
-            game.set(GameType::Carrom);
+            starting.game.set(GameType::Carrom);
         }
         Agreed::Draughts { black_player } => {
             let seed = match_seed(&peers);
-            let level = setup.draughts_level;
-            let table = online_table(local, black_player, &shown_names, controller.0, level, seed);
+            let level = starting.setup.draughts_level;
+            let table = online_table(local, black_player, &shown_names, controller, level, seed);
             commands.insert_resource(table);
             let turns = TurnGame::new(Draughts::new(), black_player);
             let names = shown_names[..2].to_vec();
-            let dir = diagnostics.0.clone();
-            let record = OnlineRecord::new(Watched::Draughts(turns), names.clone(), lobby.lan, dir);
+            let record =
+                OnlineRecord::new(Watched::Draughts(turns), names.clone(), lobby.lan, diagnostics);
             commands.insert_resource(record);
             commands.insert_resource(WatchStream::new(Watched::Draughts(turns), names, stream));
             commands.insert_resource(OnlineDraughts(turns));
-            game.set(GameType::Draughts);
+            starting.game.set(GameType::Draughts);
         }
     }
     if let Some(hosting) = lobby.hosting.take() {
@@ -625,8 +703,10 @@ fn wait_in_lobby(
     commands.insert_resource(MatchOverAt::default());
     commands.insert_resource(Session::P2P(session));
     commands.insert_resource(LocalPlayers(vec![local]));
-    let Some(socket) = lobby.socket.take() else { return };
-    let failure = std::mem::replace(&mut lobby.failure, Mutex::new(mpsc::channel().1));
+    let Stage::Gathering(gathering) = std::mem::replace(&mut lobby.stage, Stage::Started) else {
+        return;
+    };
+    let Gathering { socket, failure, introduced, hellos: heard, .. } = *gathering;
     let seating = Seating {
         signaling: lobby.base.clone(),
         room: lobby.room.clone(),
@@ -638,8 +718,7 @@ fn wait_in_lobby(
         lan: lobby.lan,
     };
     // The server let them in to watch, whatever their hellos claim.
-    let claims: Vec<String> = lobby
-        .hellos
+    let claims: Vec<String> = heard
         .iter()
         .filter(|(peer, hello)| watchers.contains(peer) && !hello.watcher)
         .map(|(_, hello)| {
@@ -660,32 +739,21 @@ fn wait_in_lobby(
         game_channel,
     );
     online.impairment = impairment;
-    online.introduced = lobby.introduced.clone();
+    online.introduced = introduced;
     for claim in claims {
         online.refuse(claim);
     }
     commands.insert_resource(online);
-    host.set(MatchHost::Online);
-    screen.set(Screen::Game);
+    starting.host.set(MatchHost::Online);
+    starting.screen.set(Screen::Game);
 }
 
 /// Watching: waits for a player to send the match, then shows it.
-fn wait_to_watch(
-    w: &Words,
-    commands: &mut Commands,
-    lobby: &mut Lobby,
-    screen: &mut NextState<Screen>,
-    host: &mut NextState<MatchHost>,
-    game: &mut NextState<GameType>,
-) {
-    let Some(watcher) = lobby.watching.as_mut() else { return };
-    if lobby.ended {
-        return;
-    }
+fn wait_to_watch(w: &Words, lobby: &mut Lobby, starting: &mut Starting) {
+    let Stage::Watching(watcher) = &mut lobby.stage else { return };
     if let Err(end) = watcher.poll() {
-        lobby.ended = true;
-        lobby.problem = Some(end.to_string());
         lobby.status = end.to_string();
+        lobby.end(end.to_string());
         return;
     }
     let Some(follower) = watcher.follower.as_ref() else {
@@ -697,50 +765,60 @@ fn wait_to_watch(
     };
     let names = follower.names.clone();
     let start = follower.game;
-    let Some(watcher) = lobby.watching.take() else { return };
-    super::watching::start(commands, watcher, start, names);
-    game.set(match start {
+    let Stage::Watching(watcher) = std::mem::replace(&mut lobby.stage, Stage::Started) else {
+        return;
+    };
+    super::watching::start(&mut starting.commands, *watcher, start, names);
+    starting.game.set(match start {
         Watched::Carrom(_) => GameType::Carrom,
         Watched::Draughts(_) => GameType::Draughts,
     });
-    host.set(MatchHost::Watch);
-    screen.set(Screen::Game);
+    starting.host.set(MatchHost::Watch);
+    starting.screen.set(Screen::Game);
 }
 
 /// Polls the socket: peers gone are forgotten, newcomers are sent this peer's hello, and
-/// hellos received are kept. Returns the peers connected now, or `None` once the socket's
-/// message loop has ended (matchbox's panicking calls are never used).
-fn poll(w: &Words, socket: &mut WebRtcSocket, lobby: &mut Lobby) -> Option<Vec<PeerId>> {
+/// hellos received are kept (a peer of another version is said in `problem`). Returns the
+/// peers connected now, or `None` once the socket's message loop has ended (matchbox's
+/// panicking calls are never used).
+fn poll(
+    w: &Words,
+    gathering: &mut Gathering,
+    mine: &Hello,
+    problem: &mut Option<String>,
+) -> Option<Vec<PeerId>> {
+    let socket = &mut gathering.socket;
     for (peer, state) in socket.try_update_peers().ok()? {
         if state == PeerState::Disconnected {
-            lobby.hellos.retain(|(p, _)| *p != peer);
-            lobby.said_hello.retain(|p| *p != peer);
+            gathering.hellos.retain(|(p, _)| *p != peer);
+            gathering.said_hello.retain(|p| *p != peer);
         }
     }
     let connected: Vec<PeerId> = socket.connected_peers().collect();
     // Said again to everyone every second until the match starts: a hello lost to a peer
     // that dropped and came back, or that connected twice at once, is never waited for.
-    lobby.frames += 1;
-    if lobby.frames.is_multiple_of(HELLO_AGAIN) {
-        lobby.said_hello.clear();
+    gathering.frames += 1;
+    if gathering.frames.is_multiple_of(HELLO_AGAIN) {
+        gathering.said_hello.clear();
     }
     let channel = socket.get_channel_mut(HELLO_CHANNEL).ok()?;
     for peer in &connected {
-        if !lobby.said_hello.contains(peer) {
-            channel.try_send(lobby.mine.encode().into(), *peer).ok()?;
-            lobby.said_hello.push(*peer);
+        if !gathering.said_hello.contains(peer) {
+            channel.try_send(mine.encode().into(), *peer).ok()?;
+            gathering.said_hello.push(*peer);
         }
     }
+    let mut noisy = Vec::new();
     for (peer, bytes) in channel.receive() {
         match Hello::decode(&bytes) {
-            Some(h) if !lobby.hellos.iter().any(|(p, _)| *p == peer) => {
-                lobby.hellos.push((peer, h))
+            Some(h) if !gathering.hellos.iter().any(|(p, _)| *p == peer) => {
+                gathering.hellos.push((peer, h))
             }
             Some(_) => {}
             None if Hello::of_another_version(&bytes) => {
-                lobby.problem = Some(w.get("lobby-other-version"))
+                *problem = Some(w.get("lobby-other-version"))
             }
-            None => lobby.noisy(peer),
+            None => noisy.push(peer),
         }
     }
     // Nothing else is read before the match: what a peer sends on the other channels (a
@@ -749,9 +827,12 @@ fn poll(w: &Words, socket: &mut WebRtcSocket, lobby: &mut Lobby) -> Option<Vec<P
     for index in [GAME_CHANNEL, WATCH_CHANNEL, RESUME_CHANNEL] {
         for (peer, _) in socket.get_channel_mut(index).map(|c| c.receive()).unwrap_or_default() {
             if index != GAME_CHANNEL {
-                lobby.noisy(peer);
+                noisy.push(peer);
             }
         }
+    }
+    for peer in noisy {
+        gathering.noisy(peer);
     }
     Some(connected)
 }
@@ -769,50 +850,60 @@ fn watchers_among(
     connected.iter().copied().filter(watching).collect()
 }
 
-/// Keeps the time each introduced peer started connecting; true (and the lobby ended, with
-/// the reason) once one has tried for longer than [`PEER_CONNECT_BOUND`]. A peer that
-/// leaves after trying for half as long most likely gave up on us the same way: that is
-/// said too, and the lobby waits on for someone else.
-fn watch_connecting(w: &Words, lobby: &mut Lobby, connected: &[PeerId]) -> bool {
-    let introduced = lobby.introduced.peers();
+/// Keeps the time each introduced peer started connecting; once one has tried for longer
+/// than [`PEER_CONNECT_BOUND`], why the lobby ends. A peer that leaves after trying for
+/// half as long most likely gave up on us the same way: that is said in `problem`, and
+/// the lobby waits on for someone else. On this network (`lan`) only a firewall can be in
+/// the way.
+fn watch_connecting(
+    w: &Words,
+    gathering: &mut Gathering,
+    problem: &mut Option<String>,
+    lan: bool,
+    connected: &[PeerId],
+) -> Option<String> {
+    let introduced = gathering.introduced.peers();
     // A watcher that never connects keeps nobody from playing.
     let pending: Vec<PeerId> = introduced
         .iter()
         .copied()
-        .filter(|p| !connected.contains(p) && !lobby.introduced.watches(*p))
+        .filter(|p| !connected.contains(p) && !gathering.introduced.watches(*p))
         .collect();
-    let gave_up = lobby.connecting.iter().any(|(peer, since)| {
+    let connecting = &mut gathering.connecting;
+    let gave_up = connecting.iter().any(|(peer, since)| {
         !introduced.contains(peer) && since.elapsed() >= PEER_CONNECT_BOUND / 2
     });
-    // On one network only a firewall can be in the way.
-    let no_route = w.get(if lobby.lan { "lobby-no-lan-route" } else { "lobby-no-route" });
+    let no_route = w.get(if lan { "lobby-no-lan-route" } else { "lobby-no-route" });
     if gave_up {
-        lobby.problem = Some(w.with("lobby-peer-left", &[("why", no_route.clone().into())]));
+        *problem = Some(w.with("lobby-peer-left", &[("why", no_route.clone().into())]));
     }
-    lobby.connecting.retain(|(peer, _)| pending.contains(peer));
+    connecting.retain(|(peer, _)| pending.contains(peer));
     for peer in pending {
-        if !lobby.connecting.iter().any(|(p, _)| *p == peer) {
-            lobby.connecting.push((peer, Instant::now()));
+        if !connecting.iter().any(|(p, _)| *p == peer) {
+            connecting.push((peer, Instant::now()));
         }
     }
-    if !lobby.connecting.iter().any(|(_, since)| since.elapsed() > PEER_CONNECT_BOUND) {
-        return false;
+    if !connecting.iter().any(|(_, since)| since.elapsed() > PEER_CONNECT_BOUND) {
+        return None;
     }
-    lobby.ended = true;
     let seconds = ("seconds", PEER_CONNECT_BOUND.as_secs().into());
-    lobby.problem = Some(w.with("lobby-peer-unreachable", &[seconds, ("why", no_route.into())]));
-    true
+    Some(w.with("lobby-peer-unreachable", &[seconds, ("why", no_route.into())]))
 }
 
 /// The lobby's status line: any problem, then who is here.
 fn status(w: &Words, lobby: &Lobby, connected: usize, identified: bool) -> String {
+    let gathering = match &lobby.stage {
+        Stage::Gathering(gathering) => Some(&**gathering),
+        _ => None,
+    };
+    let hellos = gathering.map_or(&[][..], |g| &g.hellos[..]);
     let you = w.with("lobby-you", &[("name", lobby.mine.name.clone().into())]);
     let arrived: Vec<String> = std::iter::once(you)
-        .chain(lobby.hellos.iter().filter(|(_, h)| !h.watcher).map(|(_, h)| h.name.clone()))
+        .chain(hellos.iter().filter(|(_, h)| !h.watcher).map(|(_, h)| h.name.clone()))
         .collect();
-    let watching = lobby.hellos.iter().filter(|(_, h)| h.watcher).count();
+    let watching = hellos.iter().filter(|(_, h)| h.watcher).count();
     let connected = connected - watching.min(connected);
-    let here = if lobby.ended {
+    let here = if gathering.is_none() {
         String::new()
     } else if identified {
         w.with(
@@ -820,7 +911,7 @@ fn status(w: &Words, lobby: &Lobby, connected: usize, identified: bool) -> Strin
             &[
                 ("here", (connected + 1).into()),
                 ("players", lobby.players.into()),
-                ("connecting", lobby.connecting.len().into()),
+                ("connecting", gathering.map_or(0, |g| g.connecting.len()).into()),
                 ("names", arrived.join(", ").into()),
                 ("watching", watching.into()),
             ],
