@@ -17,7 +17,7 @@ use super::watch_stream::WatchStream;
 use crate::client::flow::{Controller, GameType, MatchHost, MatchSetup, Screen};
 use crate::client::persistence::Preferences;
 use crate::client::persistence::rejoin::{RejoinFile, Ticket};
-use crate::client::words::{Words, connect_error};
+use crate::client::words::{Words, connect_error, rejoin_error};
 use crate::draughts::turns::TurnGame;
 use crate::draughts::{Colour, Draughts};
 use crate::game::Match;
@@ -349,6 +349,7 @@ fn open_lobby(
                 if ticket.usable(super::tape::now()).is_err() {
                     rejoin.clear();
                 }
+                let why = rejoin_error(w, &why);
                 let problem = w.with("lobby-cannot-rejoin", &[("why", why.into())]);
                 lobby.status = problem.clone();
                 lobby.end(problem);

@@ -25,6 +25,7 @@ use super::watch_stream::WatchStream;
 use crate::client::draughts::DraughtsMatch;
 use crate::client::flow::{Controller, GameType, MatchHost, MatchSetup, Screen};
 use crate::client::persistence::rejoin::{RejoinFile, Ticket};
+use crate::client::persistence::rejoin_error::RejoinError;
 use crate::draughts::turns::TurnGame;
 use crate::net::connect::{GAME_CHANNEL, RESUME_CHANNEL, WATCH_CHANNEL, open};
 use crate::net::connect_error::ConnectError;
@@ -671,27 +672,27 @@ pub fn rejoin(
     ticket: &Ticket,
     controller: Controller,
     setup: &MatchSetup,
-) -> Result<(), String> {
+) -> Result<(), RejoinError> {
     ticket.usable(super::tape::now())?;
-    let held = ticket.held().ok_or("its match state is damaged")?;
-    let (anchor, frames) = held.open().ok_or("its match state is damaged")?;
+    let held = ticket.held().ok_or(RejoinError::Damaged)?;
+    let (anchor, frames) = held.open().ok_or(RejoinError::Damaged)?;
     let seats = ticket.seals.len();
     let seat = ticket.seat as usize;
     if !(2..=4).contains(&seats) || seat >= seats || ticket.names.len() < seats {
-        return Err("it names no seat of a match".into());
+        return Err(RejoinError::NoSeat);
     }
-    let id = uuid::Uuid::parse_str(&ticket.id).map_err(|_| "it names no id")?;
-    let key = from_hex(&ticket.key).map(SeatKey::from_bytes).ok_or("it holds no seat key")?;
+    let id = uuid::Uuid::parse_str(&ticket.id).map_err(|_| RejoinError::NoId)?;
+    let key = from_hex(&ticket.key).map(SeatKey::from_bytes).ok_or(RejoinError::NoKey)?;
     if ticket.seals.get(seat) != Some(&key.seal()) {
-        return Err("its seat key is not its seat's".into());
+        return Err(RejoinError::WrongKey);
     }
     let url = rejoin_room(&ticket.signaling, &ticket.room, &ticket.id, &key.rejoin_token());
-    // The ticket's other reasons are still in English: so is this one, beside them.
-    let (mut socket, failure, introduced) = open(&url, &ticket.ice).map_err(|e| e.to_string())?;
+    let (mut socket, failure, introduced) =
+        open(&url, &ticket.ice).map_err(RejoinError::Connect)?;
     let (Ok(game), Ok(stream)) =
         (socket.take_channel(GAME_CHANNEL), socket.take_channel(WATCH_CHANNEL))
     else {
-        return Err("the game channel is gone".into());
+        return Err(RejoinError::ChannelGone);
     };
     let mut state = anchor;
     for inputs in &frames {

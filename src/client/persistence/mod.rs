@@ -7,6 +7,7 @@
 pub mod preferences;
 pub mod records;
 pub mod rejoin;
+pub mod rejoin_error;
 pub mod saved_draughts;
 pub mod saved_match;
 pub mod storage;

@@ -5,6 +5,7 @@
 //! Written when the match starts and as it goes on, removed when it ends. Home offers
 //! "Rejoin match" while the file is there; `carrom --join CODE` with its code rejoins too.
 
+use crate::client::persistence::rejoin_error::RejoinError;
 use crate::client::persistence::storage::{self, Storage};
 use crate::client::ui::Notice;
 use crate::client::words::{self, Words};
@@ -78,15 +79,15 @@ impl Ticket {
 
     /// Whether the ticket can still take its seat back: same protocol, a sound history, and
     /// written within its grace period of `now` (more than that and the room is gone).
-    pub fn usable(&self, now: u64) -> Result<(), String> {
+    pub fn usable(&self, now: u64) -> Result<(), RejoinError> {
         if self.protocol != PROTOCOL_VERSION {
-            return Err(format!("it was played with protocol {}", self.protocol));
+            return Err(RejoinError::OtherProtocol(self.protocol));
         }
         if self.held().is_none() {
-            return Err("its match state is damaged".into());
+            return Err(RejoinError::Damaged);
         }
         if now.saturating_sub(self.saved) > u64::from(self.grace) + 60 {
-            return Err("it was left too long ago".into());
+            return Err(RejoinError::TooOld);
         }
         Ok(())
     }
@@ -98,23 +99,21 @@ impl Ticket {
         self.code.is_some() && self.code == found
     }
 
-    fn parse(bytes: &[u8]) -> Result<Ticket, String> {
+    fn parse(bytes: &[u8]) -> Result<Ticket, RejoinError> {
         /// The one field every format has: read first, so that a ticket of another
         /// version is said to be one, not to be damaged.
         #[derive(Deserialize)]
         struct Format {
             format: u32,
         }
-        let Format { format } = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+        let unreadable = |e: serde_json::Error| RejoinError::Unreadable(e.to_string());
+        let Format { format } = serde_json::from_slice(bytes).map_err(unreadable)?;
         if format != FORMAT {
-            return Err(format!(
-                "it was written by another version of the game: format {format}, this one \
-                 reads {FORMAT}"
-            ));
+            return Err(RejoinError::OtherFormat { found: format, reads: FORMAT });
         }
-        let ticket: Ticket = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+        let ticket: Ticket = serde_json::from_slice(bytes).map_err(unreadable)?;
         if ticket.held().is_none() {
-            return Err("its match state is damaged".into());
+            return Err(RejoinError::Damaged);
         }
         Ok(ticket)
     }
@@ -196,7 +195,7 @@ impl RejoinFile {
             Ok(None) => return Ok(None),
             Ok(Some(bytes)) => match Ticket::parse(&bytes) {
                 Ok(ticket) => return Ok(Some(ticket)),
-                Err(why) => why,
+                Err(why) => words::rejoin_error(w, &why),
             },
             Err(e) => e.to_string(),
         };
@@ -263,7 +262,8 @@ mod tests {
         let read = RejoinFile::read(&dir.join("rejoin.json"), &Words::default()).unwrap().unwrap();
         assert_eq!(read, written);
         assert!(read.usable(written.saved + 10).is_ok());
-        assert!(read.usable(written.saved + 1_000).is_err(), "the room is long gone");
+        let gone = read.usable(written.saved + 1_000);
+        assert_eq!(gone, Err(RejoinError::TooOld), "the room is long gone");
         // A ticket of the version before signatures: its seat held a number, not a key.
         let old = br#"{"format":2,"protocol":5,"secret":42,"seals":[1,2]}"#;
         std::fs::write(dir.join("rejoin.json"), old).unwrap();
@@ -293,6 +293,6 @@ mod tests {
         let other = if &tampered.held[40..42] == "ff" { "00" } else { "ff" };
         tampered.held.replace_range(40..42, other);
         let bytes = serde_json::to_vec(&tampered).unwrap();
-        assert!(Ticket::parse(&bytes).is_err());
+        assert_eq!(Ticket::parse(&bytes), Err(RejoinError::Damaged));
     }
 }

@@ -54,6 +54,9 @@ pub mod fetched;
 mod language;
 pub mod mirror;
 mod record_error;
+mod rejoin_error;
+#[cfg(test)]
+mod said_everywhere;
 
 #[cfg(test)]
 pub use catalog::source;
@@ -61,6 +64,7 @@ pub use catalog::{Arg, Words};
 pub use connect_error::connect_error;
 pub use language::Language;
 pub use record_error::record_error;
+pub use rejoin_error::rejoin_error;
 
 use bevy::prelude::*;
 
