@@ -62,10 +62,6 @@ struct Figures {
     wall: Duration,
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
 fn status_kib(pid: u32, field: &str) -> u64 {
     let text = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     let line = text.lines().find(|l| l.starts_with(field)).unwrap_or("");
@@ -159,7 +155,7 @@ async fn peer(
 }
 
 fn spawn_server(program: &PathBuf, args: &[String]) -> Option<(Child, SocketAddr)> {
-    let addr: SocketAddr = ([127, 0, 0, 1], free_port()).into();
+    let addr: SocketAddr = ([127, 0, 0, 1], proxy::free_port()).into();
     let child = Command::new(program)
         .args(args.iter().map(|a| a.replace("{addr}", &addr.to_string())))
         .env("RUST_LOG", "error")

@@ -31,8 +31,26 @@ fn installed(program: &str) -> Option<PathBuf> {
     found
 }
 
+/// A loopback port free now, for a server started next to listen on.
+///
+/// It is taken below the range the system gives outgoing connections (32768 and up on
+/// Linux): a port from that range, free when asked for, could be taken by any test's next
+/// connection before the server it was meant for binds it. Each test process walks the
+/// range from its own place in it.
 pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+    use std::sync::atomic::{AtomicU32, Ordering};
+    const FIRST: u32 = 20_000;
+    const COUNT: u32 = 12_000;
+    static TRIED: AtomicU32 = AtomicU32::new(0);
+    let start = std::process::id().wrapping_mul(97);
+    for _ in 0..COUNT {
+        let n = TRIED.fetch_add(1, Ordering::Relaxed);
+        let port = (FIRST + start.wrapping_add(n) % COUNT) as u16;
+        if std::net::TcpListener::bind(("127.0.0.1", port)).is_ok() {
+            return port;
+        }
+    }
+    panic!("no free loopback port from {FIRST} to {}", FIRST + COUNT);
 }
 
 /// The README's nginx configuration for several instances.
@@ -155,10 +173,14 @@ impl Proxy {
         upstreams: &[SocketAddr],
     ) -> Proxy {
         let child = command.stdout(Stdio::null()).stderr(Stdio::inherit()).spawn();
-        let proxy = Proxy { addr, process: Process(child.expect("the proxy")), dir };
+        let mut proxy = Proxy { addr, process: Process(child.expect("the proxy")), dir };
         for &target in std::iter::once(&addr).chain(upstreams) {
             let up = Instant::now();
             while get(target, "/health").as_deref() != Some("ok\n") {
+                if let Ok(Some(status)) = proxy.process.0.try_wait() {
+                    let log = std::fs::read_to_string(proxy.dir.join("error.log"));
+                    panic!("the proxy ended ({status}) before {target} answered: {log:?}");
+                }
                 assert!(up.elapsed() < Duration::from_secs(10), "{target} never answered");
                 std::thread::sleep(Duration::from_millis(50));
             }
