@@ -130,7 +130,7 @@ fn send(online: &mut Online, to_watchers: &mut WatchStream, channel: Channel, by
 
 /// Sends each watcher, once, frames whose runs would expand to 65 million.
 fn bomb(online: &Online, to_watchers: &mut WatchStream, bombed: &mut Vec<PeerId>) {
-    let seats = online.peers.len();
+    let seats = online.seats();
     let run = (u16::MAX, vec![Input::ZERO; seats]);
     let first = to_watchers.anchor_frame();
     let message = WatchMessage::Frames { first, runs: vec![run; 1_000], boundaries: Vec::new() };
@@ -147,8 +147,8 @@ fn bomb(online: &Online, to_watchers: &mut WatchStream, bombed: &mut Vec<PeerId>
 /// decision for four seats, one signed for another seat, one of its own out of turn,
 /// and an offer for an epoch the match is not in.
 fn forge(online: &mut Online, to_watchers: &WatchStream) {
-    let me = online.peers[online.local];
-    let seat = online.local as u8;
+    let me = online.roster().me();
+    let seat = online.roster().local() as u8;
     let key = &online.seating.key;
     let held = to_watchers.held();
     let epoch = online.epoch;
@@ -164,28 +164,28 @@ fn forge(online: &mut Online, to_watchers: &WatchStream) {
         held: held.clone(),
     };
     let stranger = SeatKey::from_bytes([7; 32]);
-    let mut four = online.peers.clone();
+    let mut four = online.roster().peers().to_vec();
     let mut four_seals = online.seating.seals.clone();
     while four.len() < 4 {
         four.push(PeerId(uuid::Uuid::from_u128(four.len() as u128 + 1)));
         four_seals.push(stranger.seal());
     }
     let seals = online.seating.seals.clone();
-    let other = (0..online.peers.len() as u8).find(|s| *s != seat).unwrap_or(0);
+    let other = online.roster().others().next().map_or(0, |(s, _)| s as u8);
     let mut lies = vec![
         Resumption::Offer(offer(epoch)),
         Resumption::Resume(decision(seat, four, four_seals)),
-        Resumption::Resume(decision(other, online.peers.clone(), seals.clone())),
+        Resumption::Resume(decision(other, online.roster().peers().to_vec(), seals.clone())),
         Resumption::Offer(offer(u32::MAX)),
     ];
     // The lowest seat decides: a decision of its own is one in turn.
     if seat != 0 {
-        lies.push(Resumption::Resume(decision(seat, online.peers.clone(), seals)));
+        lies.push(Resumption::Resume(decision(seat, online.roster().peers().to_vec(), seals)));
     }
     info!("forging resumptions: an offer unasked, then {} lies", lies.len() - 1);
     let messages: Vec<Vec<u8>> =
         lies.into_iter().map(|lie| Signed::new(lie, key, me).encode()).collect();
-    let peers: Vec<PeerId> = online.peers.iter().copied().filter(|p| *p != me).collect();
+    let peers: Vec<PeerId> = online.roster().others().map(|(_, peer)| peer).collect();
     let Some(socket) = online.socket.as_mut() else { return };
     if let Ok(channel) = socket.get_channel_mut(RESUME_CHANNEL) {
         for bytes in &messages {

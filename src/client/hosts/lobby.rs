@@ -12,6 +12,7 @@ use super::online::{
     DiagnosticsDir, MatchOverAt, Online, OnlineConfig, OnlineMatch, OnlineRecord, Seating,
 };
 use super::online_draughts::{OnlineDraughts, online_table};
+use super::roster::Roster;
 use super::seed::{NoRandomness, fresh};
 use super::watch_stream::WatchStream;
 use crate::client::flow::{Controller, GameType, MatchHost, MatchSetup, Screen};
@@ -730,15 +731,12 @@ fn start_when_gathered(
         socket,
         failure,
         lobby.mine.encode(),
-        seats,
-        shown_names.to_vec(),
-        local,
+        Roster::new(seats, shown_names.to_vec(), local, watchers),
         counters,
-        lobby.started,
-        watchers,
         seating,
         game_channel,
     );
+    online.joined = lobby.started;
     online.impairment = impairment;
     online.introduced = introduced;
     for claim in claims {

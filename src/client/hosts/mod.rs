@@ -11,6 +11,7 @@ pub mod online;
 pub mod online_draughts;
 pub mod rejoin;
 pub mod replay;
+pub mod roster;
 pub mod seed;
 pub mod sets;
 pub mod silence;

@@ -7,6 +7,7 @@
 //! peer), and a desync is reported with a record for `carrom replay`.
 
 use super::local::LocalMatch;
+use super::roster::Roster;
 use super::sets::{HostSystems, MatchSystems};
 use super::silence::Silence;
 use crate::client::draughts::DraughtsMatch;
@@ -23,7 +24,6 @@ use crate::net::seat_key::{Seal, SeatKey};
 use crate::net::session::{DISCONNECT_NOTIFY, frame_inputs};
 use crate::net::socket::{Counters, SharedChannel};
 use crate::net::turn_input::input_of;
-use crate::net::watch::MAX_WATCHERS;
 use crate::net::watch::Watched;
 use bevy::prelude::*;
 use bevy_ggrs::{
@@ -98,10 +98,8 @@ pub struct Online {
     pub(super) failure: Mutex<mpsc::Receiver<ConnectError>>,
     /// This peer's hello, for a peer still in the lobby that has not heard it.
     hello: Vec<u8>,
-    /// Every player's peer id, this one's included, in player-handle order.
-    pub(super) peers: Vec<PeerId>,
-    pub(super) names: Vec<String>,
-    pub(super) local: usize,
+    /// Who plays which seat, and who watches.
+    roster: Roster,
     pub(super) counters: Arc<Counters>,
     /// How this player comes back if it drops, and how the others know it.
     pub(super) seating: Seating,
@@ -141,8 +139,6 @@ pub struct Online {
     pub(super) impairment: Option<crate::net::socket::Impairment>,
     /// What the signaling server said of the room's peers on this connection.
     pub(super) introduced: crate::net::signaller::Introduced,
-    /// The watchers connected, in order of arrival (at most [`MAX_WATCHERS`]).
-    watchers: Vec<PeerId>,
     pub(super) message: Option<String>,
     routes: Vec<Option<bool>>,
     /// How the network ended the match, if it did.
@@ -166,30 +162,22 @@ impl Online {
         self.message.as_deref()
     }
 
-    /// The connection the lobby hands over when every player is here: `seats` are the
-    /// players' peer ids in player-handle order, this one at `local`.
-    #[allow(clippy::too_many_arguments)]
+    /// The connection the lobby hands over when every player of the `roster` is here.
     pub(super) fn new(
         socket: WebRtcSocket,
         failure: Mutex<mpsc::Receiver<ConnectError>>,
         hello: Vec<u8>,
-        seats: Vec<PeerId>,
-        names: Vec<String>,
-        local: usize,
+        roster: Roster,
         counters: Arc<Counters>,
-        joined: Instant,
-        watchers: Vec<PeerId>,
         seating: Seating,
         game_channel: SharedChannel,
     ) -> Online {
-        let routes = vec![None; seats.len()];
+        let routes = vec![None; roster.seats()];
         let mut online = Online {
             socket: Some(socket),
             failure,
             hello,
-            peers: seats,
-            names,
-            local,
+            roster,
             counters,
             seating,
             game_channel,
@@ -207,12 +195,11 @@ impl Online {
             holding: None,
             impairment: None,
             introduced: Default::default(),
-            watchers,
             message: None,
             routes,
             ending: None,
             record: None,
-            joined,
+            joined: Instant::now(),
             first_frame: None,
             rollbacks: 0,
             worst_resim: Duration::ZERO,
@@ -225,8 +212,7 @@ impl Online {
     /// A new session begins with every other player: each has the grace period to
     /// synchronize with it.
     pub(super) fn session_begins(&mut self) {
-        let me = self.peers[self.local];
-        let others = self.peers.iter().filter(|p| **p != me).copied().collect();
+        let others = self.roster.others().map(|(_, peer)| peer).collect();
         self.unsynchronized = (others, Instant::now() + self.seating.grace);
     }
 
@@ -263,7 +249,7 @@ impl Online {
         if first {
             self.disagreed.push(peer);
         }
-        let desynced = self.peers.len() == 2 || self.disagreed.len() >= 2;
+        let desynced = self.roster.seats() == 2 || self.disagreed.len() >= 2;
         if first && !desynced {
             let who = self.name(peer);
             self.refuse(format!(
@@ -273,9 +259,19 @@ impl Online {
         desynced
     }
 
+    /// Who plays which seat, and who watches.
+    pub fn roster(&self) -> &Roster {
+        &self.roster
+    }
+
+    /// The roster, to change as players come back or watchers come and go.
+    pub(super) fn roster_mut(&mut self) -> &mut Roster {
+        &mut self.roster
+    }
+
     /// The watchers connected now.
     pub fn watchers(&self) -> &[PeerId] {
-        &self.watchers
+        self.roster.watchers()
     }
 
     /// The match frame GGRS has confirmed up to (as of its last frame), if any: the
@@ -300,12 +296,10 @@ impl Online {
         };
         !self.settled
             && self.counters.reported(self.epoch).is_some_and(|f| f >= end)
-            && self.peers.iter().enumerate().filter(|(handle, _)| *handle != self.local).all(
-                |(_, peer)| {
-                    self.gone.contains(peer)
-                        || self.counters.confirmed_by(self.epoch, *peer).is_some_and(|f| f >= end)
-                },
-            )
+            && self.roster.others().all(|(_, peer)| {
+                self.gone.contains(&peer)
+                    || self.counters.confirmed_by(self.epoch, peer).is_some_and(|f| f >= end)
+            })
     }
 
     /// The session now running (0 the first; each resumption after a drop adds one).
@@ -327,12 +321,12 @@ impl Online {
     /// The silent player whose wait ends first (its handle), and when it ends.
     pub(super) fn waiting(&self) -> Option<(usize, Instant)> {
         let (peer, deadline) = self.silent.first()?;
-        Some((self.peers.iter().position(|p| *p == peer)?, deadline))
+        Some((self.roster.seat_of(peer)?, deadline))
     }
 
     /// How many players the match has.
     pub fn seats(&self) -> usize {
-        self.peers.len()
+        self.roster.seats()
     }
 
     /// Bytes this peer has sent on the game channel.
@@ -354,21 +348,12 @@ impl Online {
     /// Each other peer's route as last seen while connected: `direct`, `relayed` or
     /// `unknown`.
     pub fn routes(&self) -> Vec<String> {
-        (0..self.peers.len())
-            .filter(|&handle| handle != self.local)
-            .map(|handle| route_name(self.routes[handle]).to_string())
-            .collect()
+        self.roster.others().map(|(seat, _)| route_name(self.routes[seat]).to_string()).collect()
     }
 
     /// The player called for `peer`.
     pub(super) fn name(&self, peer: PeerId) -> String {
-        match self.peers.iter().position(|p| *p == peer) {
-            Some(handle) => {
-                self.names.get(handle).cloned().unwrap_or_else(|| format!("Player {}", handle + 1))
-            }
-            None if self.watchers.contains(&peer) => format!("watcher {peer}"),
-            None => format!("peer {peer}"),
-        }
+        self.roster.call(peer)
     }
 }
 
@@ -574,12 +559,12 @@ pub(super) fn session_events(
         online.socket = None;
     }
     // The players' leaving is judged by their own connections, the server's word a hint.
-    online.introduced.keep(&online.peers);
+    online.introduced.keep(online.roster.peers());
     let said_gone: Vec<PeerId> = online
         .introduced
         .take_said_left()
         .into_iter()
-        .filter(|p| online.peers.contains(p) && !online.said_gone.contains(p))
+        .filter(|p| online.roster.plays(*p) && !online.said_gone.contains(p))
         .collect();
     online.said_gone.extend(said_gone.iter().copied());
     let changed = online.socket.as_mut().map(|socket| socket.try_update_peers());
@@ -595,25 +580,25 @@ pub(super) fn session_events(
         }
         None => Vec::new(),
     };
-    online.watchers.retain(|peer| !gone.contains(peer));
+    online.roster.watchers_left(&gone);
 
-    let players_gone = gone.iter().filter(|p| online.peers.contains(p));
+    let players_gone = gone.iter().filter(|p| online.roster.plays(**p));
     online.gone.extend(players_gone);
     // GGRS notices a silent peer only once frames run: one gone before the first frame
     // would be waited for forever. A match taken back from a ticket (or resumed) began
     // long ago: a player gone while it holds is the hold's to judge.
     if online.first_frame.is_none()
         && online.offset == 0
-        && let Some(peer) = gone.iter().chain(&said_gone).find(|p| online.peers.contains(p))
+        && let Some(peer) = gone.iter().chain(&said_gone).find(|p| online.roster.plays(**p))
     {
         online.ending.get_or_insert(NetworkEnding::PeerLeft);
         let name = ("name", online.name(*peer).into());
         online.message = Some(w.with("online-left-before", &[name]));
     }
     if let Some(socket) = online.socket.as_mut() {
-        for (handle, peer) in online.peers.iter().enumerate() {
+        for (seat, peer) in online.roster.peers().iter().enumerate() {
             if let Some(relayed) = socket.is_relayed(*peer) {
-                online.routes[handle] = Some(relayed);
+                online.routes[seat] = Some(relayed);
             }
         }
         // A peer still saying hello missed ours before this match began (it has not
@@ -622,13 +607,10 @@ pub(super) fn session_events(
         let mut junk = Vec::new();
         if let Ok(channel) = socket.get_channel_mut(HELLO_CHANNEL) {
             for (peer, bytes) in channel.receive() {
-                let player = online.peers.contains(&peer);
+                let player = online.roster.plays(peer);
                 match Hello::decode(&bytes) {
                     Some(hello) if hello.watcher && !player => {
-                        let room = online.watchers.len() < MAX_WATCHERS;
-                        if room && !online.watchers.contains(&peer) {
-                            online.watchers.push(peer);
-                        }
+                        online.roster.watcher_came(peer);
                     }
                     Some(_) if player => {
                         let _ = channel.try_send(online.hello.clone().into(), peer);
@@ -734,7 +716,7 @@ fn show_banner(
     let mut lines: Vec<String> = online.holding.iter().cloned().collect();
     if let Some((handle, deadline)) = online.waiting().filter(|_| online.holding.is_none()) {
         let left = deadline.saturating_duration_since(Instant::now()).as_secs_f32().ceil();
-        let who = online.names.get(handle).cloned().unwrap_or_default();
+        let who = online.roster.name_of_seat(handle).to_string();
         lines.push(w.with(
             "reconnect-waiting",
             &[("names", who.into()), ("seconds", (left as i64).into())],
@@ -744,10 +726,11 @@ fn show_banner(
         lines.push(message.clone());
     }
     if let Some(Session::P2P(session)) = session.as_deref().filter(|_| online.holding.is_none()) {
-        let pings: Vec<String> = (0..online.peers.len())
-            .filter(|&handle| handle != online.local)
-            .map(|handle| {
-                let who = online.names.get(handle).cloned().unwrap_or_default();
+        let pings: Vec<String> = online
+            .roster
+            .others()
+            .map(|(handle, _)| {
+                let who = online.roster.name_of_seat(handle).to_string();
                 let route = match online.routes[handle] {
                     None => w.get("online-connecting"),
                     Some(true) => w.get("online-relayed"),
@@ -768,8 +751,9 @@ fn show_banner(
             .collect();
         lines.push(pings.join("   "));
     }
-    if !online.watchers.is_empty() {
-        lines.push(w.with("online-watching", &[("count", online.watchers.len().into())]));
+    let watching = online.watchers().len();
+    if watching > 0 {
+        lines.push(w.with("online-watching", &[("count", watching.into())]));
     }
     let text = lines.join("\n");
     for mut banner in &mut banners {

@@ -19,6 +19,7 @@ use super::online::{
     session_events,
 };
 use super::online_draughts::{OnlineDraughts, online_table};
+use super::roster::Roster;
 use super::sets::HostSystems;
 use super::tape::Tape;
 use super::watch_stream::WatchStream;
@@ -219,7 +220,7 @@ fn dropped(world: &mut World) -> Option<Inbox> {
     // last decision is late: that round is over, and holding for it would start another
     // (and the late player's next offer another).
     let mut refused = Vec::new();
-    let (seals, epoch, seated) = (&online.seating.seals, online.epoch, &online.peers);
+    let (seals, epoch, seated) = (&online.seating.seals, online.epoch, online.roster().peers());
     inbox.retain(|(peer, bytes)| match Signed::decode(bytes) {
         Some(signed) if signed.proves_seat(*peer, seals) => match &signed.message {
             Resumption::Offer(offer) if offer.epoch.abs_diff(epoch) > 1 => {
@@ -274,7 +275,7 @@ fn begin_holding(world: &mut World, inbox: Inbox) {
     gone.sort();
     gone.dedup();
     for peer in &gone {
-        if let Some(seat) = online.peers.iter().position(|p| p == peer) {
+        if let Some(seat) = online.roster().seat_of(*peer) {
             online.drops[seat] = online.drops[seat].saturating_add(1);
         }
     }
@@ -282,14 +283,14 @@ fn begin_holding(world: &mut World, inbox: Inbox) {
         world.insert_resource(online);
         return;
     };
-    let mine = Offer { seat: online.local as u8, epoch: online.epoch, drops: online.drops, held };
-    let me = online.peers[online.local];
+    let local = online.roster().local();
+    let mine = Offer { seat: local as u8, epoch: online.epoch, drops: online.drops, held };
+    let me = online.roster().me();
     let seating = &online.seating;
     let confirmed_end = mine.held.end();
     let mut round =
-        Round::new(online.peers.len(), seating.seals.clone(), me, seating.key.clone(), mine);
-    if let Some(sent) =
-        world.get_resource::<Tape>().and_then(|t| t.inputs_of(online.local, confirmed_end))
+        Round::new(online.seats(), seating.seals.clone(), me, seating.key.clone(), mine);
+    if let Some(sent) = world.get_resource::<Tape>().and_then(|t| t.inputs_of(local, confirmed_end))
     {
         round.knowing_sent(sent);
     }
@@ -302,7 +303,7 @@ fn begin_holding(world: &mut World, inbox: Inbox) {
     // A player silent for the whole grace period has had its wait: the others only offer.
     let overdue: Vec<u8> = overdue
         .iter()
-        .filter_map(|peer| online.peers.iter().position(|p| p == peer))
+        .filter_map(|peer| online.roster().seat_of(*peer))
         .map(|seat| seat as u8)
         .collect();
     let mut holding = Holding::new(round, online.seating.grace, overdue);
@@ -419,7 +420,7 @@ fn hold(world: &mut World) {
 
 /// This player's id as the others know it now.
 fn my_id(online: &mut Online) -> PeerId {
-    let fallback = online.peers[online.local];
+    let fallback = online.roster().me();
     online.socket.as_mut().and_then(|s| s.id()).unwrap_or(fallback)
 }
 
@@ -432,10 +433,8 @@ fn banner(w: &Words, online: &Online, holding: &Holding) -> String {
     if absent.is_empty() {
         lines.push(w.get("reconnect-resuming"));
     } else {
-        let names: Vec<&str> = absent
-            .iter()
-            .filter_map(|s| online.names.get(*s as usize).map(String::as_str))
-            .collect();
+        let names: Vec<&str> =
+            absent.iter().map(|s| online.roster().name_of_seat(*s as usize)).collect();
         let args = [("names", names.join(", ").into()), ("seconds", left.into())];
         lines.push(w.with("reconnect-waiting", &args));
     }
@@ -455,18 +454,16 @@ fn come_back(world: &mut World, online: &mut Online, holding: &mut Holding) {
         holding.trouble = Some(why);
     }
     let reaches_someone = online.socket.as_ref().is_some_and(|s| {
-        s.connected_peers().any(|p| online.peers.contains(&p) || !online.watchers().contains(&p))
+        s.connected_peers().any(|p| online.roster().plays(p) || !online.watchers().contains(&p))
     });
     // The server said every other player left: it reached this player to say so, so the
     // others come back through it to this connection (kept, with its watchers).
-    let told = (0..online.peers.len())
-        .filter(|seat| *seat != online.local)
-        .all(|seat| online.introduced.said_left(online.peers[seat]));
+    let told = online.roster().others().all(|(_, peer)| online.introduced.said_left(peer));
     let reaches_someone = reaches_someone || (online.socket.is_some() && told);
     if let Some(socket) = online.socket.as_mut()
         && let Some(id) = socket.id()
     {
-        online.peers[online.local] = id;
+        online.roster_mut().now_me(id);
         holding.round.set_me(id);
     }
     let waited = online.socket.is_none() || holding.connected_at.elapsed() >= REACH;
@@ -480,7 +477,7 @@ fn come_back(world: &mut World, online: &mut Online, holding: &mut Holding) {
     info!("reaching nobody: coming back to the room with a new connection");
     // The old connection goes first: the room takes the player back only once it is gone.
     online.socket = None;
-    let id = online.peers[online.local].0.to_string();
+    let id = online.roster().me().0.to_string();
     let seating = &online.seating;
     let url = rejoin_room(&seating.signaling, &seating.room, &id, &seating.key.rejoin_token());
     match open(&url, &online.seating.ice) {
@@ -544,7 +541,7 @@ fn resume(world: &mut World, resumed: Resumed) {
     for (seat, peer) in seats.iter().enumerate() {
         // A seat that forfeits keeps its last id (a nil one means nobody came back).
         if !peer.0.is_nil() {
-            online.peers[seat] = *peer;
+            online.roster_mut().seat(seat, *peer);
         }
     }
     online.seating.seals = resumed.seals.clone();
@@ -553,7 +550,7 @@ fn resume(world: &mut World, resumed: Resumed) {
     online.offset = state.frame();
     online.silent.take();
     if let Some(seat) = resumed.forfeit {
-        let who = online.names.get(seat as usize).cloned().unwrap_or_default();
+        let who = online.roster().name_of_seat(seat as usize).to_string();
         online.ending = Some(NetworkEnding::PeerLeft);
         online.settled = true;
         let w = world.resource::<Words>();
@@ -571,20 +568,20 @@ fn resume(world: &mut World, resumed: Resumed) {
         return;
     }
     online.message = None;
-    let me = online.peers[online.local];
+    let me = online.roster().me();
     let channel =
         SafeChannel::new(online.game_channel.clone(), online.epoch, online.counters.clone());
     let channel = match online.impairment {
         Some(impairment) => channel.impaired(impairment),
         None => channel,
     };
-    match build_session::<OnlineConfig>(me, &online.peers, channel) {
+    match build_session::<OnlineConfig>(me, online.roster().peers(), channel) {
         Ok(session) => {
             online.session_begins();
             world.insert_resource(RollbackFrameCount(0));
             world.insert_resource(ConfirmedFrameCount(-1));
             world.insert_resource(Session::P2P(session));
-            world.insert_resource(LocalPlayers(vec![online.local]));
+            world.insert_resource(LocalPlayers(vec![online.roster().local()]));
             info!("resumed in epoch {} at frame {}", online.epoch, online.offset);
         }
         Err(e) => {
@@ -631,7 +628,7 @@ fn keep_ticket(
         }
         return;
     }
-    let me = online.peers[online.local];
+    let me = online.roster().me();
     let now = (to_watchers.anchor_frame(), online.epoch, me);
     // While holding, the ticket the player would come back with stays as it was.
     if holding.is_some() || *written == Some(now) {
@@ -644,11 +641,11 @@ fn keep_ticket(
         seating.ice.clone(),
         seating.code.clone(),
         seating.lan,
-        online.local as u8,
+        online.roster().local() as u8,
         &seating.key,
         seating.seals.clone(),
         seating.grace.as_secs() as u16,
-        online.names[..online.peers.len()].to_vec(),
+        online.roster().names().to_vec(),
     );
     ticket.id = me.0.to_string();
     ticket.epoch = online.epoch;
@@ -718,12 +715,8 @@ pub fn rejoin(
         socket,
         Mutex::new(failure),
         Vec::new(),
-        peers,
-        names.to_vec(),
-        seat,
+        Roster::new(peers, names.to_vec(), seat, Vec::new()),
         Arc::new(Counters::default()),
-        Instant::now(),
-        Vec::new(),
         seating,
         Arc::new(Mutex::new(game)),
     );
