@@ -395,6 +395,15 @@ lan-looking = Looking for games on this network…
 lan-games = Games on this network:
 lan-being-played = { $game } — being played
 lan-type-address = type IP:port
+ask-not-an-address = { $text } is not an address: type the host's IP and port, like 192.168.1.20:40000
+ask-no-answer = no carrom game answers at { $address }: { $why }
+ask-no-game = { $address } hosts no game now (it started, or the host left)
+ask-not-carrom = { $address } is not a carrom host (HTTP { $status })
+ask-partial = { $address } did not answer in full: { $why }
+ask-unreadable = { $address } answered with something this version cannot read
+ask-no-address = the game has no address
+ask-no-thread = cannot ask the host: { $why }
+ask-desktop-only = LAN games are hosted and found by the desktop game: a browser can neither be reached by the players on its network nor hear their games
 lan-address = Address
 
 ## Replays and reconnecting

@@ -312,8 +312,8 @@ pub(super) fn lan_host(args: &Args) -> Option<LanGame> {
     let within = Duration::from_secs(args.connect_timeout);
     Some(match &args.address {
         Some(text) => lan::parse_address(text)
-            .map_err(|e| (Exit::BadInput, e))
-            .and_then(|a| lan::ask(a).map(|l| (a, l)).map_err(|e| (Exit::Failed, e))),
+            .map_err(|e| (Exit::BadInput, e.to_string()))
+            .and_then(|a| lan::ask(a).map(|l| (a, l)).map_err(|e| (Exit::Failed, e.to_string()))),
         None => lan::find(args.name.as_deref(), within).map_err(|e| (Exit::Failed, e)),
     })
 }

@@ -8,8 +8,8 @@ use crate::client::flow::Screen;
 use crate::client::flow::setup::variant_message;
 use crate::client::hosts::lobby::JoinRequest;
 use crate::client::ui::{self, Action, MenuSet, palette};
-use crate::client::words::Words;
-use crate::net::lan::{self, FoundGame, LanBrowser, Listing, SEARCH_BOUND};
+use crate::client::words::{Words, ask_error};
+use crate::net::lan::{self, AskError, FoundGame, LanBrowser, Listing, SEARCH_BOUND};
 use crate::rules::Variant;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
@@ -21,7 +21,7 @@ use web_time::Instant;
 const MAX_ADDRESS: usize = 60;
 
 /// A host's answer: where its game is and what it is, or why it cannot be joined.
-type Answer = Result<(SocketAddr, Listing), String>;
+type Answer = Result<(SocketAddr, Listing), AskError>;
 
 /// The search behind the screen: the browser and a question to a host in flight.
 #[derive(Resource)]
@@ -170,7 +170,7 @@ fn act(
                         lan::ask(address).map(|listing| (address, listing))
                     })));
                 }
-                Err(e) => list.note = Some(sentence(&e)),
+                Err(e) => list.note = Some(sentence(&ask_error(&w, &e))),
             },
             _ => {}
         }
@@ -197,7 +197,7 @@ fn ask(question: impl FnOnce() -> Answer + Send + 'static) -> mpsc::Receiver<Ans
     });
     if let Err(e) = spawned {
         let (failed, said) = mpsc::channel();
-        let _ = failed.send(Err(format!("cannot ask the host: {e}")));
+        let _ = failed.send(Err(AskError::NoThread(e.to_string())));
         return said;
     }
     answered
@@ -215,7 +215,8 @@ fn hear_answer(
         Some(asking) => match asking.try_recv() {
             Ok(answer) => Some(answer),
             Err(mpsc::TryRecvError::Empty) => return,
-            Err(mpsc::TryRecvError::Disconnected) => Some(Err(w.get("lan-no-answer"))),
+            // The asking thread ended without an answer.
+            Err(mpsc::TryRecvError::Disconnected) => None,
         },
         None => return,
     };
@@ -246,8 +247,8 @@ fn hear_answer(
                 next.set(Screen::Lobby);
             }
         },
-        Some(Err(e)) => list.note = Some(sentence(&e)),
-        None => {}
+        Some(Err(e)) => list.note = Some(sentence(&ask_error(&w, &e))),
+        None => list.note = Some(sentence(&w.get("lan-no-answer"))),
     }
 }
 

@@ -47,6 +47,7 @@
 //!   tests (`tests/client/languages.rs`) start in the system's language, switch in
 //!   Settings, and type names in Devanagari, Arabic and Greek.
 
+mod ask_error;
 mod catalog;
 mod connect_error;
 #[cfg(target_arch = "wasm32")]
@@ -58,6 +59,7 @@ mod rejoin_error;
 #[cfg(test)]
 mod said_everywhere;
 
+pub use ask_error::ask_error;
 #[cfg(test)]
 pub use catalog::source;
 pub use catalog::{Arg, Words};

@@ -6,6 +6,7 @@
 //! the subscription: the list then browses again.
 
 use super::SERVICE_TYPE;
+use super::ask_error::AskError;
 use super::found::FoundGame;
 use super::listing::Listing;
 use mdns_sd::{ResolvedService, ServiceDaemon, ServiceEvent};
@@ -26,7 +27,7 @@ const MAX_ASKING: usize = 8;
 const BROWSE_AGAIN_AFTER: Duration = Duration::from_secs(1);
 
 /// A host's answer to "what do you host?", for the instance asked about.
-type Asked = (String, mpsc::Receiver<Result<Listing, String>>);
+type Asked = (String, mpsc::Receiver<Result<Listing, AskError>>);
 
 /// Browses [`SERVICE_TYPE`] on every interface.
 pub struct LanBrowser {
@@ -208,7 +209,7 @@ pub fn find(host: Option<&str>, within: Duration) -> Result<(SocketAddr, Listing
                 continue;
             }
             let answer = game.refusal().map_or_else(
-                || super::address::ask_any(&game.addresses),
+                || super::address::ask_any(&game.addresses).map_err(|e| e.to_string()),
                 |why| Err(format!("{}: {why}", game.line())),
             );
             match answer.and_then(|(address, listing)| match listing.refusal() {

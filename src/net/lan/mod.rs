@@ -64,6 +64,7 @@
 pub mod address;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod announce;
+pub mod ask_error;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod browse;
 #[cfg(target_arch = "wasm32")]
@@ -76,6 +77,7 @@ pub mod server;
 pub use address::{ask, ask_any, parse_address};
 #[cfg(not(target_arch = "wasm32"))]
 pub use announce::Announcement;
+pub use ask_error::AskError;
 #[cfg(not(target_arch = "wasm32"))]
 pub use browse::{LanBrowser, find};
 #[cfg(target_arch = "wasm32")]
