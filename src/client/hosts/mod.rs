@@ -2,6 +2,7 @@
 //! rollback with peers. Both keep the match on screen in [`LocalMatch`], which the board,
 //! its input and the HUD read whichever host runs it.
 
+pub mod absences;
 pub mod checksum;
 pub mod hostile;
 pub mod lan_game;

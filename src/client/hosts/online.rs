@@ -6,10 +6,10 @@
 //! forfeit (it resigns at the frame GGRS marks it disconnected, the same frame on every
 //! peer), and a desync is reported with a record for `carrom replay`.
 
+use super::absences::Absences;
 use super::local::LocalMatch;
 use super::roster::Roster;
 use super::sets::{HostSystems, MatchSystems};
-use super::silence::Silence;
 use crate::client::draughts::DraughtsMatch;
 use crate::client::flow::Screen;
 use crate::client::persistence::storage;
@@ -111,18 +111,8 @@ pub struct Online {
     pub(super) offset: u32,
     /// How many times each seat has dropped.
     pub(super) drops: [u8; 4],
-    /// Players whose connection to this one closed, not yet dealt with.
-    pub(super) gone: Vec<PeerId>,
-    /// Players the signaling server said left, not yet dealt with: only a hint, as it says
-    /// so of everyone when it stops, while their own connections carry the match on. With
-    /// silence (`silent`) it makes the match wait for them; alone it does nothing.
-    pub(super) said_gone: Vec<PeerId>,
-    /// Players GGRS has not heard from for a while (and not heard again since).
-    pub(super) silent: Silence,
-    /// Players this epoch's session has not yet synchronized with, and until when they may
-    /// take: GGRS notices no silence before a session runs, so a player that never answers
-    /// (or whose every message is refused) would otherwise be waited for forever.
-    pub(super) unsynchronized: (Vec<PeerId>, Instant),
+    /// The signs that players have gone, not yet dealt with.
+    absences: Absences,
     /// Players whose checksum differed from this player's: one alone, where others agree
     /// with this player, is that player's fault (or lie), not a desync of the match.
     disagreed: Vec<PeerId>,
@@ -184,10 +174,7 @@ impl Online {
             epoch: 0,
             offset: 0,
             drops: [0; 4],
-            gone: Vec::new(),
-            said_gone: Vec::new(),
-            silent: Silence::default(),
-            unsynchronized: (Vec::new(), Instant::now()),
+            absences: Absences::default(),
             disagreed: Vec::new(),
             refusals: Vec::new(),
             refused_in_all: 0,
@@ -213,7 +200,7 @@ impl Online {
     /// synchronize with it.
     pub(super) fn session_begins(&mut self) {
         let others = self.roster.others().map(|(_, peer)| peer).collect();
-        self.unsynchronized = (others, Instant::now() + self.seating.grace);
+        self.absences.session_begins(others, Instant::now() + self.seating.grace);
     }
 
     /// Notes that something `why` names was refused from another peer.
@@ -259,6 +246,16 @@ impl Online {
         desynced
     }
 
+    /// The signs that players have gone.
+    pub(super) fn absences(&self) -> &Absences {
+        &self.absences
+    }
+
+    /// The signs that players have gone, to note more or deal with them.
+    pub(super) fn absences_mut(&mut self) -> &mut Absences {
+        &mut self.absences
+    }
+
     /// Who plays which seat, and who watches.
     pub fn roster(&self) -> &Roster {
         &self.roster
@@ -297,7 +294,7 @@ impl Online {
         !self.settled
             && self.counters.reported(self.epoch).is_some_and(|f| f >= end)
             && self.roster.others().all(|(_, peer)| {
-                self.gone.contains(&peer)
+                self.absences.has_closed(peer)
                     || self.counters.confirmed_by(self.epoch, peer).is_some_and(|f| f >= end)
             })
     }
@@ -315,12 +312,12 @@ impl Online {
     /// The longest a player went silent before it was heard again (a network cut that
     /// the connection survived).
     pub fn longest_interruption(&self) -> Duration {
-        self.silent.longest()
+        self.absences.longest_silence()
     }
 
     /// The silent player whose wait ends first (its handle), and when it ends.
     pub(super) fn waiting(&self) -> Option<(usize, Instant)> {
-        let (peer, deadline) = self.silent.first()?;
+        let (peer, deadline) = self.absences.first_wait()?;
         Some((self.roster.seat_of(peer)?, deadline))
     }
 
@@ -560,13 +557,13 @@ pub(super) fn session_events(
     }
     // The players' leaving is judged by their own connections, the server's word a hint.
     online.introduced.keep(online.roster.peers());
-    let said_gone: Vec<PeerId> = online
+    let said: Vec<PeerId> = online
         .introduced
         .take_said_left()
         .into_iter()
-        .filter(|p| online.roster.plays(*p) && !online.said_gone.contains(p))
+        .filter(|p| online.roster.plays(*p))
         .collect();
-    online.said_gone.extend(said_gone.iter().copied());
+    let said_gone = online.absences.said_left(said);
     let changed = online.socket.as_mut().map(|socket| socket.try_update_peers());
     let gone: Vec<PeerId> = match changed {
         Some(Ok(changed)) => changed
@@ -582,8 +579,9 @@ pub(super) fn session_events(
     };
     online.roster.watchers_left(&gone);
 
-    let players_gone = gone.iter().filter(|p| online.roster.plays(**p));
-    online.gone.extend(players_gone);
+    let players_gone: Vec<PeerId> =
+        gone.iter().copied().filter(|p| online.roster.plays(*p)).collect();
+    online.absences.closed(players_gone);
     // GGRS notices a silent peer only once frames run: one gone before the first frame
     // would be waited for forever. A match taken back from a ticket (or resumed) began
     // long ago: a player gone while it holds is the hold's to judge.
@@ -635,15 +633,15 @@ pub(super) fn session_events(
     for event in events {
         info!("session event: {event:?}");
         match event {
-            GgrsEvent::Synchronized { addr } => online.unsynchronized.0.retain(|p| *p != addr),
+            GgrsEvent::Synchronized { addr } => online.absences.synchronized(addr),
             GgrsEvent::NetworkInterrupted { addr, .. } => {
                 // Silent since the notice's delay; held for once the grace period is over.
                 let grace = online.seating.grace.saturating_sub(DISCONNECT_NOTIFY);
-                online.silent.fall(addr, Instant::now() + grace);
+                online.absences.fell_silent(addr, Instant::now() + grace);
             }
-            GgrsEvent::NetworkResumed { addr } => online.silent.heard(addr),
+            GgrsEvent::NetworkResumed { addr } => online.absences.heard(addr),
             GgrsEvent::Disconnected { addr } => {
-                online.silent.take();
+                online.absences.silence_ends();
                 online.ending.get_or_insert(NetworkEnding::PeerLeft);
                 let name = ("name", online.name(addr).into());
                 online.message = Some(w.with("online-left", &[name]));
@@ -678,11 +676,10 @@ pub(super) fn session_events(
             _ => {}
         }
     }
-    if in_session && Instant::now() >= online.unsynchronized.1 {
+    if in_session {
         // Never heard from in the whole grace period: held for as a silent player is.
-        for peer in std::mem::take(&mut online.unsynchronized.0) {
+        for peer in online.absences.unsynchronized_fall_silent(Instant::now()) {
             info!("{} never synchronized with this session", online.name(peer));
-            online.silent.fall(peer, Instant::now());
         }
     }
 }

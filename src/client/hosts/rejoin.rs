@@ -202,8 +202,7 @@ fn dropped(world: &mut World) -> Option<Inbox> {
     }
     if over(world) {
         if let Some(mut online) = world.get_resource_mut::<Online>() {
-            online.gone.clear();
-            online.said_gone.clear();
+            online.absences_mut().forget_leaving();
         }
         return None;
     }
@@ -239,12 +238,12 @@ fn dropped(world: &mut World) -> Option<Inbox> {
         let who = online.name(peer);
         online.refuse(format!("{who} {why}: ignored"));
     }
-    let left = online.gone.iter().chain(&online.said_gone).any(|p| online.silent.contains(*p));
+    let left = online.absences().left_and_silent();
     // Before the first frame a player gone means the match cannot start (said by the
     // session's events); one silent all the grace period, or the others holding, is held
     // for as at any other time.
     let before_first = online.first_frame.is_none() && online.epoch == 0;
-    let dropped = (left && !before_first) || !online.silent.overdue(Instant::now()).is_empty();
+    let dropped = (left && !before_first) || !online.absences().overdue(Instant::now()).is_empty();
     let offered = inbox
         .iter()
         .filter_map(|(_, bytes)| Signed::decode(bytes))
@@ -266,14 +265,7 @@ fn begin_holding(world: &mut World, inbox: Inbox) {
     world.remove_resource::<Session<OnlineConfig>>();
     // A player silent for its whole wait has had it, and is held for only as long as the
     // others take to agree on its forfeit; one silent for less is held for as any drop.
-    let overdue = online.silent.overdue(Instant::now());
-    let silent = online.silent.take();
-    let mut gone = std::mem::take(&mut online.gone);
-    gone.extend(std::mem::take(&mut online.said_gone));
-    gone.retain(|p| silent.contains(p));
-    gone.extend(overdue.iter().copied());
-    gone.sort();
-    gone.dedup();
+    let (gone, overdue) = online.absences_mut().hold(Instant::now());
     for peer in &gone {
         if let Some(seat) = online.roster().seat_of(*peer) {
             online.drops[seat] = online.drops[seat].saturating_add(1);
@@ -323,8 +315,7 @@ fn hold(world: &mut World) {
     drain(&online.game_channel);
     // An offer stands until its player's own connection closes: the server saying it left
     // (as it does of everyone when it stops) takes nothing back.
-    online.said_gone.clear();
-    for peer in std::mem::take(&mut online.gone) {
+    for peer in online.absences_mut().closed_while_holding() {
         holding.round.forget(peer);
     }
     come_back(world, &mut online, &mut holding);
@@ -548,7 +539,7 @@ fn resume(world: &mut World, resumed: Resumed) {
     online.drops = resumed.drops;
     online.epoch = resumed.epoch;
     online.offset = state.frame();
-    online.silent.take();
+    online.absences_mut().silence_ends();
     if let Some(seat) = resumed.forfeit {
         let who = online.roster().name_of_seat(seat as usize).to_string();
         online.ending = Some(NetworkEnding::PeerLeft);
