@@ -175,6 +175,25 @@ struct Gathering {
 const MAX_NOISY: usize = 16;
 
 impl Gathering {
+    /// A room just joined through `socket`, whose end is said on `failure`, with what
+    /// the server said of its peers so far.
+    fn new(
+        socket: WebRtcSocket,
+        failure: mpsc::Receiver<ConnectError>,
+        introduced: Introduced,
+    ) -> Box<Gathering> {
+        Box::new(Gathering {
+            socket,
+            failure: Mutex::new(failure),
+            introduced,
+            connecting: Vec::new(),
+            hellos: Vec::new(),
+            said_hello: Vec::new(),
+            frames: 0,
+            noisy: Vec::new(),
+        })
+    }
+
     /// Notes that `peer` sent what nobody sends in a lobby; named once in the log.
     fn noisy(&mut self, peer: PeerId) {
         if self.noisy.len() < MAX_NOISY && !self.noisy.contains(&peer) {
@@ -394,16 +413,7 @@ fn open_lobby(
             lobby.ice = ice.to_vec();
             match open(&url, ice) {
                 Ok((socket, failure, introduced)) => {
-                    lobby.stage = Stage::Gathering(Box::new(Gathering {
-                        socket,
-                        failure: Mutex::new(failure),
-                        introduced,
-                        connecting: Vec::new(),
-                        hellos: Vec::new(),
-                        said_hello: Vec::new(),
-                        frames: 0,
-                        noisy: Vec::new(),
-                    }));
+                    lobby.stage = Stage::Gathering(Gathering::new(socket, failure, introduced));
                 }
                 Err(e) => lobby.end(connect_error(w, &e)),
             }
