@@ -151,8 +151,8 @@ fn forge(online: &mut Online, to_watchers: &WatchStream) {
     let seat = online.roster().local() as u8;
     let key = &online.seating.key;
     let held = to_watchers.held();
-    let epoch = online.epoch;
-    let drops = online.drops;
+    let epoch = online.epoch();
+    let drops = online.drops();
     let offer = |epoch| Offer { seat, epoch, drops, held: held.clone() };
     let decision = |by: u8, seats: Vec<PeerId>, seals| Resume {
         by,

@@ -4,6 +4,7 @@
 
 pub mod absences;
 pub mod checksum;
+pub mod epoch;
 pub mod hostile;
 pub mod lan_game;
 pub mod lobby;

@@ -7,6 +7,7 @@
 //! peer), and a desync is reported with a record for `carrom replay`.
 
 use super::absences::Absences;
+use super::epoch::Epoch;
 use super::local::LocalMatch;
 use super::roster::Roster;
 use super::sets::{HostSystems, MatchSystems};
@@ -105,12 +106,8 @@ pub struct Online {
     pub(super) seating: Seating,
     /// The game channel every session of the match runs on.
     pub(super) game_channel: SharedChannel,
-    /// The session now running: 0 for the first, one more for each resumption.
-    pub(super) epoch: u32,
-    /// The match frame at which this epoch's session began (its frame 0).
-    pub(super) offset: u32,
-    /// How many times each seat has dropped.
-    pub(super) drops: [u8; 4],
+    /// The session now running, where it began in the match, and the drops before it.
+    epoch: Epoch,
     /// The signs that players have gone, not yet dealt with.
     absences: Absences,
     /// Players whose checksum differed from this player's: one alone, where others agree
@@ -171,9 +168,7 @@ impl Online {
             counters,
             seating,
             game_channel,
-            epoch: 0,
-            offset: 0,
-            drops: [0; 4],
+            epoch: Epoch::default(),
             absences: Absences::default(),
             disagreed: Vec::new(),
             refusals: Vec::new(),
@@ -274,7 +269,7 @@ impl Online {
     /// The match frame GGRS has confirmed up to (as of its last frame), if any: the
     /// session's own count starts again at each resumption.
     pub fn confirmed_frame(&self, confirmed: i32) -> Option<u32> {
-        (confirmed >= 0).then(|| self.offset + confirmed as u32)
+        self.epoch.match_frame(confirmed)
     }
 
     /// Whether an ending at match frame `at` is certain: confirmed by the session, or
@@ -288,25 +283,34 @@ impl Online {
     /// this peer to end the match there. An ending the players agreed on after a drop is
     /// not a matter of frames: never.
     pub fn all_confirmed(&self, at: u32) -> bool {
-        let Some(end) = at.checked_sub(self.offset).and_then(|f| i32::try_from(f).ok()) else {
-            return false;
-        };
+        let Some(end) = self.epoch.session_frame(at) else { return false };
+        let epoch = self.epoch.number();
         !self.settled
-            && self.counters.reported(self.epoch).is_some_and(|f| f >= end)
+            && self.counters.reported(epoch).is_some_and(|f| f >= end)
             && self.roster.others().all(|(_, peer)| {
                 self.absences.has_closed(peer)
-                    || self.counters.confirmed_by(self.epoch, peer).is_some_and(|f| f >= end)
+                    || self.counters.confirmed_by(epoch, peer).is_some_and(|f| f >= end)
             })
     }
 
     /// The session now running (0 the first; each resumption after a drop adds one).
     pub fn epoch(&self) -> u32 {
-        self.epoch
+        self.epoch.number()
     }
 
     /// How many times each seat has dropped.
     pub fn drops(&self) -> [u8; 4] {
-        self.drops
+        self.epoch.drops()
+    }
+
+    /// The session now running, where it began in the match, and the drops before it.
+    pub(super) fn epoch_mut(&mut self) -> &mut Epoch {
+        &mut self.epoch
+    }
+
+    /// The match frame at which this session began (its frame 0).
+    pub(super) fn session_start(&self) -> u32 {
+        self.epoch.start()
     }
 
     /// The longest a player went silent before it was heard again (a network cut that
@@ -586,7 +590,7 @@ pub(super) fn session_events(
     // would be waited for forever. A match taken back from a ticket (or resumed) began
     // long ago: a player gone while it holds is the hold's to judge.
     if online.first_frame.is_none()
-        && online.offset == 0
+        && online.epoch.start() == 0
         && let Some(peer) = gone.iter().chain(&said_gone).find(|p| online.roster.plays(**p))
     {
         online.ending.get_or_insert(NetworkEnding::PeerLeft);
@@ -652,7 +656,7 @@ pub(super) fn session_events(
                 let me = online.socket.as_mut().and_then(|s| s.id());
                 let tag = me.map_or_else(|| "local".to_string(), |id| id.to_string());
                 // The session counts from its own start; the record, from the match's.
-                let offset = online.offset as i64;
+                let offset = i64::from(online.epoch.start());
                 let found = Found {
                     frame: offset + frame as i64,
                     local: local_checksum,

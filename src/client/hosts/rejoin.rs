@@ -219,7 +219,7 @@ fn dropped(world: &mut World) -> Option<Inbox> {
     // last decision is late: that round is over, and holding for it would start another
     // (and the late player's next offer another).
     let mut refused = Vec::new();
-    let (seals, epoch, seated) = (&online.seating.seals, online.epoch, online.roster().peers());
+    let (seals, epoch, seated) = (&online.seating.seals, online.epoch(), online.roster().peers());
     inbox.retain(|(peer, bytes)| match Signed::decode(bytes) {
         Some(signed) if signed.proves_seat(*peer, seals) => match &signed.message {
             Resumption::Offer(offer) if offer.epoch.abs_diff(epoch) > 1 => {
@@ -242,7 +242,7 @@ fn dropped(world: &mut World) -> Option<Inbox> {
     // Before the first frame a player gone means the match cannot start (said by the
     // session's events); one silent all the grace period, or the others holding, is held
     // for as at any other time.
-    let before_first = online.first_frame.is_none() && online.epoch == 0;
+    let before_first = online.first_frame.is_none() && online.epoch() == 0;
     let dropped = (left && !before_first) || !online.absences().overdue(Instant::now()).is_empty();
     let offered = inbox
         .iter()
@@ -268,7 +268,7 @@ fn begin_holding(world: &mut World, inbox: Inbox) {
     let (gone, overdue) = online.absences_mut().hold(Instant::now());
     for peer in &gone {
         if let Some(seat) = online.roster().seat_of(*peer) {
-            online.drops[seat] = online.drops[seat].saturating_add(1);
+            online.epoch_mut().dropped(seat);
         }
     }
     let Some(held) = world.get_resource::<WatchStream>().map(WatchStream::held) else {
@@ -276,7 +276,8 @@ fn begin_holding(world: &mut World, inbox: Inbox) {
         return;
     };
     let local = online.roster().local();
-    let mine = Offer { seat: local as u8, epoch: online.epoch, drops: online.drops, held };
+    let (epoch, drops) = (online.epoch(), online.drops());
+    let mine = Offer { seat: local as u8, epoch, drops, held };
     let me = online.roster().me();
     let seating = &online.seating;
     let confirmed_end = mine.held.end();
@@ -536,9 +537,7 @@ fn resume(world: &mut World, resumed: Resumed) {
         }
     }
     online.seating.seals = resumed.seals.clone();
-    online.drops = resumed.drops;
-    online.epoch = resumed.epoch;
-    online.offset = state.frame();
+    online.epoch_mut().begins(resumed.epoch, state.frame(), resumed.drops);
     online.absences_mut().silence_ends();
     if let Some(seat) = resumed.forfeit {
         let who = online.roster().name_of_seat(seat as usize).to_string();
@@ -561,7 +560,7 @@ fn resume(world: &mut World, resumed: Resumed) {
     online.message = None;
     let me = online.roster().me();
     let channel =
-        SafeChannel::new(online.game_channel.clone(), online.epoch, online.counters.clone());
+        SafeChannel::new(online.game_channel.clone(), online.epoch(), online.counters.clone());
     let channel = match online.impairment {
         Some(impairment) => channel.impaired(impairment),
         None => channel,
@@ -573,7 +572,7 @@ fn resume(world: &mut World, resumed: Resumed) {
             world.insert_resource(ConfirmedFrameCount(-1));
             world.insert_resource(Session::P2P(session));
             world.insert_resource(LocalPlayers(vec![online.roster().local()]));
-            info!("resumed in epoch {} at frame {}", online.epoch, online.offset);
+            info!("resumed in epoch {} at frame {}", online.epoch(), online.session_start());
         }
         Err(e) => {
             online.ending = Some(NetworkEnding::PeerLeft);
@@ -620,7 +619,7 @@ fn keep_ticket(
         return;
     }
     let me = online.roster().me();
-    let now = (to_watchers.anchor_frame(), online.epoch, me);
+    let now = (to_watchers.anchor_frame(), online.epoch(), me);
     // While holding, the ticket the player would come back with stays as it was.
     if holding.is_some() || *written == Some(now) {
         return;
@@ -639,8 +638,8 @@ fn keep_ticket(
         online.roster().names().to_vec(),
     );
     ticket.id = me.0.to_string();
-    ticket.epoch = online.epoch;
-    ticket.drops = online.drops;
+    ticket.epoch = online.epoch();
+    ticket.drops = online.drops();
     ticket.hold(&to_watchers.held());
     // An older ticket found at start is for a match that can no longer be rejoined.
     file.found = None;
@@ -711,9 +710,7 @@ pub fn rejoin(
         seating,
         Arc::new(Mutex::new(game)),
     );
-    online.epoch = ticket.epoch;
-    online.drops = ticket.drops;
-    online.offset = state.frame();
+    online.epoch_mut().begins(ticket.epoch, state.frame(), ticket.drops);
     online.introduced = introduced;
     let mine = Offer { seat: ticket.seat, epoch: ticket.epoch, drops: ticket.drops, held };
     let round = Round::new(seats, ticket.seals.clone(), PeerId(id), key, mine);
