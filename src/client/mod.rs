@@ -42,7 +42,7 @@ pub use hosts::replay::{Replaying, timeline_part};
 pub use hosts::{FixedSeed, LocalMatch, MatchFinished};
 pub use persistence::rejoin::{RejoinFile, Ticket};
 pub use persistence::{Preferences, Storage, records};
-pub use ui::{Action, ActionButton, MenuSet, Notice};
+pub use ui::{MenuButton, MenuSet, Notice, Pressed};
 pub use words::{Language, SystemLanguage, Words};
 
 use bevy::prelude::*;

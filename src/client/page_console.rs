@@ -2,8 +2,8 @@
 //! and a test can drive the page as a person would: the screen shown, the settings, the
 //! next match's game and mode, each carrom match's progress (stroke, phase, frame, hash —
 //! what the saved match holds), each draughts move, a created room's invite link, what
-//! the lobby says, where every button is (`window.carromButtons`, JSON: the action each
-//! sends and its rectangle in CSS pixels), where on the page the board's places are
+//! the lobby says, where every button is (`window.carromButtons`, JSON: each one's name
+//! and its rectangle in CSS pixels), where on the page the board's places are
 //! (`window.carromBoard`: the striker a person aims, and the centre of each draughts
 //! square, 1 to 32, in CSS pixels; and the aim shown, placement, angle and power), so a
 //! test can touch them as a finger would, and each stroke a person struck as the game
@@ -16,7 +16,7 @@ use super::hosts::LocalMatch;
 use super::hosts::lobby::Lobby;
 use super::persistence::preferences::Preferences;
 use super::screens::home::FenEntry;
-use super::ui::ActionButton;
+use super::ui::MenuButton;
 use super::{MatchHost, MatchSetup, Screen};
 use crate::draughts::pdn::write_move;
 use bevy::prelude::*;
@@ -146,14 +146,13 @@ fn say_lobby(lobby: Option<Res<Lobby>>, mut said: Local<String>) {
 }
 
 /// The parts of a button the page publishes.
-type Published<'a> =
-    (&'a ActionButton, &'a ComputedNode, &'a UiGlobalTransform, &'a InheritedVisibility);
+type Published<'a> = (&'a Name, &'a ComputedNode, &'a UiGlobalTransform, &'a InheritedVisibility);
 
-/// Writes the visible buttons' actions, rectangles and whether the pointer is over each
+/// Writes the visible buttons' names, rectangles and whether the pointer is over each
 /// to `window.carromButtons` when they change (a test moves the pointer onto a button and
 /// clicks once the game sees it there, as a person's hand does).
 fn publish_buttons(
-    buttons: Query<(Published, Option<&Interaction>)>,
+    buttons: Query<(Published, Option<&Interaction>), With<MenuButton>>,
     window: Query<&Window, With<PrimaryWindow>>,
     mut published: Local<String>,
 ) {
@@ -161,18 +160,18 @@ fn publish_buttons(
     let mut listed: Vec<serde_json::Value> = buttons
         .iter()
         .filter(|((_, node, _, visible), _)| visible.get() && node.size().min_element() > 0.0)
-        .map(|((button, node, at, _), interaction)| {
+        .map(|((name, node, at, _), interaction)| {
             let size = node.size() / scale;
             let centre = at.translation / scale;
             let hovered = interaction.is_some_and(|i| *i != Interaction::None);
             serde_json::json!({
-                "action": format!("{:?}", button.action),
+                "name": name.as_str(),
                 "x": centre.x, "y": centre.y, "width": size.x, "height": size.y,
                 "hovered": hovered,
             })
         })
         .collect();
-    listed.sort_by(|a, b| a["action"].as_str().cmp(&b["action"].as_str()));
+    listed.sort_by(|a, b| a["name"].as_str().cmp(&b["name"].as_str()));
     let text = serde_json::Value::Array(listed).to_string();
     if *published == text {
         return;

@@ -4,7 +4,8 @@
 //! the key presses the fields already read. A desktop browser's keys take the same path
 //! while a field is chosen.
 
-use super::ui::ActionButton;
+use super::ui::MenuButton;
+use super::ui::button::TextField;
 use bevy::input::ButtonState;
 use bevy::input::InputSystems;
 use bevy::input::keyboard::{Key, KeyboardInput, NativeKeyCode};
@@ -29,8 +30,8 @@ fn page_value(name: &str) -> Option<JsValue> {
 }
 
 /// Raises the keyboard while a text field is chosen, and puts it away after.
-fn raise_keyboard(buttons: Query<&ActionButton>, mut raised: Local<bool>) {
-    let wanted = buttons.iter().any(|b| b.selected && b.action.types_text());
+fn raise_keyboard(fields: Query<&MenuButton, With<TextField>>, mut raised: Local<bool>) {
+    let wanted = fields.iter().any(|b| b.selected);
     if wanted == *raised {
         return;
     }
@@ -47,10 +48,10 @@ fn raise_keyboard(buttons: Query<&ActionButton>, mut raised: Local<bool>) {
 /// game has taken the tap, and it waits in the page's queue rather than being lost.
 fn typed_on_page(
     windows: Query<Entity, With<PrimaryWindow>>,
-    buttons: Query<&ActionButton>,
+    fields: Query<&MenuButton, With<TextField>>,
     mut keys: MessageWriter<KeyboardInput>,
 ) {
-    if !buttons.iter().any(|b| b.selected && b.action.types_text()) {
+    if !fields.iter().any(|b| b.selected) {
         return;
     }
     let Ok(window) = windows.single() else { return };

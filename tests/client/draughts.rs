@@ -7,9 +7,8 @@ use crate::screens::{
 };
 use bevy::prelude::*;
 use carrom::client::{
-    Action, ComputerBudget, DraughtsMatch, Mode, PointerAction, Screen, draughts_square_centre,
+    ComputerBudget, DraughtsMatch, Mode, PointerAction, Screen, draughts_square_centre,
 };
-use carrom::draughts::level::Level;
 use carrom::draughts::pdn::read_fen;
 use carrom::draughts::{Colour, Draughts, Move, Moves};
 use std::time::Duration;
@@ -17,13 +16,13 @@ use std::time::Duration;
 /// Opens a draughts game from Home in `mode`, the person playing `colour`.
 fn start(app: &mut App, mode: Mode, colour: Colour) {
     app.insert_resource(ComputerBudget { hard_time: None, least: Duration::ZERO });
-    press(app, Action::Draughts);
-    press(app, Action::Mode(mode));
+    press(app, "Draughts");
+    press(app, &format!("Mode({mode:?})"));
     if mode == Mode::VsBot {
-        press(app, Action::DraughtsLevel(Level::Easy));
+        press(app, "DraughtsLevel(Easy)");
     }
-    press(app, Action::DraughtsColour(colour));
-    press(app, Action::Play);
+    press(app, &format!("DraughtsColour({colour:?})"));
+    press(app, "Play");
     assert_eq!(screen(app), Screen::Game);
 }
 
@@ -167,7 +166,7 @@ fn ck_13_take_back_undoes_the_move_and_the_computers_reply() {
     click(&mut app, 14);
     assert!(persons_turn(&mut app));
     assert_eq!(table(&app).played.len(), 2, "the computer answered");
-    press(&mut app, Action::TakeBack);
+    press(&mut app, "TakeBack");
     assert!(table(&app).played.is_empty());
     assert_eq!(table(&app).game, Draughts::new());
     // Several steps back: three moves and replies, then three take-backs reach the start,
@@ -181,7 +180,7 @@ fn ck_13_take_back_undoes_the_move_and_the_computers_reply() {
     }
     assert_eq!(table(&app).played.len(), 6);
     for back in (0..3).rev() {
-        press(&mut app, Action::TakeBack);
+        press(&mut app, "TakeBack");
         assert_eq!(table(&app).game, seen[back], "take back {} steps", 3 - back);
     }
     assert!(table(&app).played.is_empty());
@@ -197,10 +196,10 @@ fn ck_13_two_on_one_device_take_back_undoes_the_last_move_only() {
     let red = some_move(&app, 5);
     drag(&mut app, red.from as u32, red.to as u32);
     assert_eq!(table(&app).played.len(), 2);
-    press(&mut app, Action::TakeBack);
+    press(&mut app, "TakeBack");
     assert_eq!(table(&app).played.len(), 1, "one move undone");
     assert_eq!(table(&app).game, after_black, "Red to move again");
-    press(&mut app, Action::TakeBack);
+    press(&mut app, "TakeBack");
     assert_eq!(table(&app).game, Draughts::new());
 }
 
@@ -242,12 +241,12 @@ fn ck_9_a_side_with_no_move_loses_and_resigning_ends_the_game() {
     assert!(run_until(&mut app, 10, |a| screen(a) == Screen::Results));
     let shown = texts(&mut app);
     assert!(shown.contains("wins") && shown.contains("no legal move"), "{shown}");
-    press(&mut app, Action::Rematch);
+    press(&mut app, "Rematch");
     assert_eq!(screen(&app), Screen::Game, "a rematch starts at once");
     assert_eq!(table(&app).bottom, Colour::Red, "with the colours swapped");
     hit_key(&mut app, KeyCode::Escape, true);
     hit_key(&mut app, KeyCode::Escape, false);
-    press(&mut app, Action::Resign);
+    press(&mut app, "Resign");
     assert!(run_until(&mut app, 10, |a| screen(a) == Screen::Results));
     assert!(texts(&mut app).contains("resigned"), "{}", texts(&mut app));
 }
@@ -280,11 +279,11 @@ fn ck_14_a_game_left_unfinished_is_resumed_on_the_next_start() {
     let played = table(&app).played.len();
     hit_key(&mut app, KeyCode::Escape, true);
     hit_key(&mut app, KeyCode::Escape, false);
-    press(&mut app, Action::SaveAndLeave);
+    press(&mut app, "SaveAndLeave");
     assert_eq!(screen(&app), Screen::Home);
     drop(app);
     let mut app = client(&dir, 15);
-    press(&mut app, Action::ResumeDraughts);
+    press(&mut app, "ResumeDraughts");
     assert_eq!(screen(&app), Screen::Game);
     assert_eq!(table(&app).game, game, "the same position");
     assert_eq!(table(&app).played.len(), played, "with its moves to take back");
@@ -313,14 +312,14 @@ fn ck_14_the_score_against_the_computer_is_kept() {
     start(&mut app, Mode::VsBot, Colour::Black);
     hit_key(&mut app, KeyCode::Escape, true);
     hit_key(&mut app, KeyCode::Escape, false);
-    press(&mut app, Action::Resign);
+    press(&mut app, "Resign");
     assert!(run_until(&mut app, 10, |a| screen(a) == Screen::Results));
-    press(&mut app, Action::Home);
+    press(&mut app, "Home");
     drop(app);
     let mut app = client(&dir, 18);
-    press(&mut app, Action::Draughts);
-    press(&mut app, Action::Mode(Mode::VsBot));
-    press(&mut app, Action::DraughtsLevel(Level::Easy));
+    press(&mut app, "Draughts");
+    press(&mut app, "Mode(VsBot)");
+    press(&mut app, "DraughtsLevel(Easy)");
     let shown = texts(&mut app);
     assert!(shown.contains("(Easy): 0 won, 1 lost, 0 drawn"), "{shown}");
 }
@@ -331,19 +330,19 @@ fn a_position_typed_as_a_fen_is_played_on_and_a_finished_game_saved_as_pdn() {
     let dir = home("draughts-fen-pdn");
     let mut app = client(&dir, 19);
     app.insert_resource(ComputerBudget { hard_time: None, least: Duration::ZERO });
-    press(&mut app, Action::Draughts);
-    press(&mut app, Action::Mode(Mode::PassAndPlay));
-    press(&mut app, Action::EditFen);
+    press(&mut app, "Draughts");
+    press(&mut app, "Mode(PassAndPlay)");
+    press(&mut app, "EditFen");
     for c in "B:W14:B9".chars() {
         type_key(&mut app, Key::Character(c.to_string().into()), Some(c));
     }
     type_key(&mut app, Key::Enter, None);
-    press(&mut app, Action::Play);
+    press(&mut app, "Play");
     assert_eq!(screen(&app), Screen::Game);
     assert_eq!(table(&app).game.position.red.count_ones(), 1, "the typed position");
     drag(&mut app, 8, 17);
     assert!(run_until(&mut app, 10, |a| screen(a) == Screen::Results));
-    press(&mut app, Action::SavePdn);
+    press(&mut app, "SavePdn");
     app.update();
     let shown = texts(&mut app);
     let path = shown
@@ -361,13 +360,13 @@ fn a_position_typed_as_a_fen_is_played_on_and_a_finished_game_saved_as_pdn() {
 fn a_fen_that_cannot_be_read_is_said_and_nothing_starts() {
     use bevy::input::keyboard::Key;
     let mut app = client(&home("draughts-bad-fen"), 20);
-    press(&mut app, Action::Draughts);
-    press(&mut app, Action::EditFen);
+    press(&mut app, "Draughts");
+    press(&mut app, "EditFen");
     for c in "X:nonsense".chars() {
         type_key(&mut app, Key::Character(c.to_string().into()), Some(c));
     }
     type_key(&mut app, Key::Enter, None);
-    press(&mut app, Action::Play);
+    press(&mut app, "Play");
     assert_eq!(screen(&app), Screen::Home);
     assert!(texts(&mut app).contains("cannot be set up"), "{}", texts(&mut app));
 }
@@ -388,10 +387,10 @@ impl OnlineGame {
         app.world_mut().resource_mut::<carrom::client::Preferences>().signaling = url.clone();
         // The shortest grace period a match takes: a friend who leaves is waited for 5 s.
         app.world_mut().resource_mut::<carrom::client::MatchSetup>().grace = 5;
-        press(&mut app, Action::Draughts);
-        press(&mut app, Action::Mode(Mode::Online));
-        press(&mut app, Action::DraughtsColour(colour));
-        press(&mut app, Action::CreateMatch);
+        press(&mut app, "Draughts");
+        press(&mut app, "Mode(Online)");
+        press(&mut app, &format!("DraughtsColour({colour:?})"));
+        press(&mut app, "CreateMatch");
         assert_eq!(screen(&app), Screen::Lobby);
         let code = invite_code(&mut app);
         let peer = std::process::Command::new(env!("CARGO_BIN_EXE_carrom"))
@@ -498,12 +497,12 @@ fn ck_13_online_take_back_and_draw_are_offers_the_other_answers() {
     click(&mut game.app, 14);
     game.wait("the reply", |a| table(a).game.plies == 2);
     let after_reply = table(&game.app).game;
-    press(&mut game.app, Action::OfferDraw);
+    press(&mut game.app, "OfferDraw");
     game.wait("the draw offer", |a| table(a).offer.is_some());
     game.wait("its answer", |a| table(a).offer.is_none());
     assert!(table(&game.app).ending.is_none(), "the computer declined the draw");
     assert_eq!(table(&game.app).game, after_reply);
-    press(&mut game.app, Action::TakeBack);
+    press(&mut game.app, "TakeBack");
     game.wait("the take-back", |a| table(a).game.plies == 0);
     assert_eq!(table(&game.app).game, Draughts::new(), "both moves were taken back on both sides");
     click(&mut game.app, 9);

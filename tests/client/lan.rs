@@ -8,7 +8,7 @@ use crate::screens::{
     client, closed_port, home, press, real_time_until, screen, texts, type_key, type_text,
 };
 use bevy::prelude::*;
-use carrom::client::{Action, MatchHost, Mode, Preferences, Screen};
+use carrom::client::{MatchHost, Preferences, Screen};
 use std::time::{Duration, Instant};
 
 /// Steps both clients in real time until `done` or the limit; whether `done` became true.
@@ -38,13 +38,13 @@ fn lan_a_game_hosted_from_home_is_listed_joined_with_one_click_and_then_watched(
     }
     let mut host = client(&home("lan-host"), 1);
     host.world_mut().resource_mut::<Preferences>().names[0] = "Asha".into();
-    press(&mut host, Action::Mode(Mode::Lan));
-    press(&mut host, Action::HostLan);
+    press(&mut host, "Mode(Lan)");
+    press(&mut host, "HostLan");
     assert_eq!(screen(&host), Screen::Lobby);
     let mut joiner = client(&home("lan-join"), 2);
     joiner.world_mut().resource_mut::<Preferences>().names[0] = "Ben".into();
-    press(&mut joiner, Action::Mode(Mode::Lan));
-    press(&mut joiner, Action::FindLanGames);
+    press(&mut joiner, "Mode(Lan)");
+    press(&mut joiner, "FindLanGames");
     assert_eq!(screen(&joiner), Screen::LanGames);
     let listed = both_until(&mut host, &mut joiner, Duration::from_secs(30), |host, joiner| {
         texts(host).contains("1 of 2 players here")
@@ -53,7 +53,7 @@ fn lan_a_game_hosted_from_home_is_listed_joined_with_one_click_and_then_watched(
     assert!(listed, "the game is listed: {}", texts(&mut joiner));
     let shown = texts(&mut host);
     assert!(shown.contains("You host this game") && shown.contains("127.0.0.1:"), "{shown}");
-    press(&mut joiner, Action::JoinLan(0));
+    press(&mut joiner, "JoinLan(0)");
     let playing = both_until(&mut host, &mut joiner, Duration::from_secs(60), |host, joiner| {
         screen(host) == Screen::Game && screen(joiner) == Screen::Game
     });
@@ -62,13 +62,13 @@ fn lan_a_game_hosted_from_home_is_listed_joined_with_one_click_and_then_watched(
     assert!(names.contains("Ben"), "the joiner's name is on the host's HUD: {names}");
     // Started, the game is offered to watchers only.
     let mut watcher = client(&home("lan-watch"), 3);
-    press(&mut watcher, Action::Mode(Mode::Lan));
-    press(&mut watcher, Action::FindLanGames);
+    press(&mut watcher, "Mode(Lan)");
+    press(&mut watcher, "FindLanGames");
     let offered = both_until(&mut host, &mut watcher, Duration::from_secs(30), |_, watcher| {
         texts(watcher).contains("Asha — Disc Pool, 2 players, full — being played")
     });
     assert!(offered, "a Watch button: {}", texts(&mut watcher));
-    press(&mut watcher, Action::WatchLan(0));
+    press(&mut watcher, "WatchLan(0)");
     let watching = both_until(&mut watcher, &mut joiner, Duration::from_secs(60), |w, _| {
         host.update();
         screen(w) == Screen::Game
@@ -86,18 +86,18 @@ fn lan_the_join_screen_says_nothing_was_found_and_refuses_bad_addresses() {
         return;
     }
     let mut app = client(&home("lan-none"), 1);
-    press(&mut app, Action::Mode(Mode::Lan));
-    press(&mut app, Action::FindLanGames);
+    press(&mut app, "Mode(Lan)");
+    press(&mut app, "FindLanGames");
     assert!(texts(&mut app).contains("Looking for games on this network"));
     let none = real_time_until(&mut app, Duration::from_secs(20), |app| {
         texts(app).contains("No games found — enter an address")
     });
     assert!(none, "{}", texts(&mut app));
-    press(&mut app, Action::EditAddress);
+    press(&mut app, "EditAddress");
     type_text(&mut app, "nonsense");
-    press(&mut app, Action::JoinAddress);
+    press(&mut app, "JoinAddress");
     assert!(texts(&mut app).contains("is not an address: type the host's IP and port"));
-    press(&mut app, Action::EditAddress);
+    press(&mut app, "EditAddress");
     for _ in 0.."nonsense".len() {
         type_key(&mut app, bevy::input::keyboard::Key::Backspace, None);
     }
@@ -108,6 +108,6 @@ fn lan_the_join_screen_says_nothing_was_found_and_refuses_bad_addresses() {
     });
     assert!(refused, "{}", texts(&mut app));
     assert_eq!(screen(&app), Screen::LanGames);
-    press(&mut app, Action::Back);
+    press(&mut app, "Back");
     assert_eq!(screen(&app), Screen::Home);
 }

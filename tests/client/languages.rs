@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use carrom::client::{
-    Action, ClientPlugin, FixedSeed, Language, Preferences, Screen, Storage, SystemLanguage, Words,
+    ClientPlugin, FixedSeed, Language, Preferences, Screen, Storage, SystemLanguage, Words,
 };
 use std::path::Path;
 use std::time::Duration;
@@ -51,26 +51,26 @@ fn settings_switch_every_word_and_the_default_names_with_them() {
     let dir = home("language-switch");
     let mut app = client(&dir, 1);
     assert!(texts(&mut app).contains("How to play"));
-    press(&mut app, Action::Settings);
+    press(&mut app, "Settings");
     // Each language is offered in its own script.
     let shown = texts(&mut app);
     for name in ["English", "हिन्दी", "मराठी", "اردو", "Ελληνικά"]
     {
         assert!(shown.contains(name), "{name} is offered: {shown}");
     }
-    press(&mut app, Action::Language(Language::Urdu));
+    press(&mut app, "Language(Urdu)");
     assert!(texts(&mut app).contains("زبان"), "Settings in Urdu: {}", texts(&mut app));
     assert_eq!(app.world().resource::<Preferences>().names[1], "کھلاڑی 2");
-    press(&mut app, Action::Back);
+    press(&mut app, "Back");
     assert_eq!(screen(&app), Screen::Home);
     assert!(texts(&mut app).contains("کیسے کھیلیں"), "Home in Urdu: {}", texts(&mut app));
-    press(&mut app, Action::HowToPlay);
+    press(&mut app, "HowToPlay");
     assert!(texts(&mut app).contains("[CM-4]") && texts(&mut app).contains("اسٹرائیکر"));
-    press(&mut app, Action::Back);
-    press(&mut app, Action::Settings);
-    press(&mut app, Action::Language(Language::Greek));
-    press(&mut app, Action::Back);
-    press(&mut app, Action::Play);
+    press(&mut app, "Back");
+    press(&mut app, "Settings");
+    press(&mut app, "Language(Greek)");
+    press(&mut app, "Back");
+    press(&mut app, "Play");
     assert_eq!(screen(&app), Screen::Game);
     let hud = texts(&mut app);
     assert!(hud.contains("Δύναμη") && hud.contains("Σειρά: Παίκτης 1"), "the HUD in Greek: {hud}");
@@ -83,9 +83,9 @@ fn settings_switch_every_word_and_the_default_names_with_them() {
 fn names_are_typed_in_any_script_and_kept() {
     let dir = home("language-names");
     let mut app = client(&dir, 1);
-    press(&mut app, Action::Settings);
+    press(&mut app, "Settings");
     for (seat, name) in ["आशा", "عائشہ", "Άννα", "सई"].into_iter().enumerate() {
-        press(&mut app, Action::EditName(seat as u8));
+        press(&mut app, &format!("EditName({seat})"));
         for _ in 0.."Player 1".len() {
             type_key(&mut app, Key::Backspace, None);
         }

@@ -7,7 +7,7 @@
 use crate::screens::{client, hit_key, home, invite_code, press, real_time_until, screen, texts};
 use bevy::prelude::*;
 use carrom::client::{
-    Action, Controller, LocalMatch, MatchOverAt, Mode, Online, Preferences, Screen, banner_text,
+    Controller, LocalMatch, MatchOverAt, Online, Preferences, Screen, banner_text,
 };
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -22,9 +22,9 @@ fn a_killed_client_takes_its_seat_back_through_rejoin_match() {
     let dir = home("rejoin");
     let mut app = client(&dir, 1);
     app.world_mut().resource_mut::<Preferences>().signaling = url.clone();
-    press(&mut app, Action::Mode(Mode::Online));
+    press(&mut app, "Mode(Online)");
     assert!(texts(&mut app).contains("If a player drops, wait"), "{}", texts(&mut app));
-    press(&mut app, Action::CreateMatch);
+    press(&mut app, "CreateMatch");
     let code = invite_code(&mut app);
     let peer = Command::new(env!("CARGO_BIN_EXE_carrom"))
         .args(["peer", "--signaling", &url, "--room", &code, "--players", "2"])
@@ -45,7 +45,7 @@ fn a_killed_client_takes_its_seat_back_through_rejoin_match() {
     let mut app = client(&dir, 2);
     let shown = texts(&mut app);
     assert!(shown.contains(&format!("Rejoin match {code}")), "Home offers the match: {shown}");
-    press(&mut app, Action::Rejoin);
+    press(&mut app, "Rejoin");
     let opened =
         real_time_until(&mut app, Duration::from_secs(30), |app| screen(app) == Screen::Game);
     assert!(opened, "the match opens where it stood, waiting: {}", texts(&mut app));
@@ -73,7 +73,7 @@ fn a_killed_client_takes_its_seat_back_through_rejoin_match() {
     assert!(my_turn, "this player's turn came");
     hit_key(&mut app, KeyCode::Escape, true);
     hit_key(&mut app, KeyCode::Escape, false);
-    press(&mut app, Action::Resign);
+    press(&mut app, "Resign");
     let over =
         real_time_until(&mut app, Duration::from_secs(60), |app| screen(app) == Screen::Results);
     assert!(over, "the match ended: {}", texts(&mut app));
@@ -99,8 +99,8 @@ fn a_friend_who_never_comes_back_forfeits_once_the_grace_period_is_over() {
     app.world_mut().resource_mut::<Preferences>().signaling = url.clone();
     // The shortest grace period a match takes.
     app.world_mut().resource_mut::<carrom::client::MatchSetup>().grace = 5;
-    press(&mut app, Action::Mode(Mode::Online));
-    press(&mut app, Action::CreateMatch);
+    press(&mut app, "Mode(Online)");
+    press(&mut app, "CreateMatch");
     let code = invite_code(&mut app);
     let mut peer = Command::new(env!("CARGO_BIN_EXE_carrom"))
         .args(["peer", "--signaling", &url, "--room", &code, "--players", "2"])

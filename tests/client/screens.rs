@@ -8,8 +8,8 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use carrom::bot::{BotLevel, choose};
 use carrom::client::{
-    Action, ActionButton, AimControl, BoardPointer, ClientPlugin, Controller, Language, LocalMatch,
-    MatchSetup, Mode, PointerAction, Screen, SystemLanguage,
+    AimControl, BoardPointer, ClientPlugin, Controller, Language, LocalMatch, MatchSetup,
+    MenuButton, PointerAction, Screen, SystemLanguage,
 };
 use carrom::client::{FixedSeed, Storage};
 use carrom::game::Phase;
@@ -44,14 +44,14 @@ pub(crate) fn screen(app: &App) -> Screen {
 }
 
 /// Presses the button that sends `action`, as the mouse does (bevy_ui sets Interaction).
-pub(crate) fn press(app: &mut App, action: Action) {
+pub(crate) fn press(app: &mut App, name: &str) {
     let world = app.world_mut();
-    let mut buttons = world.query::<(Entity, &ActionButton)>();
+    let mut buttons = world.query_filtered::<(Entity, &Name), With<MenuButton>>();
     let button = buttons
         .iter(world)
-        .find(|(_, b)| b.action == action)
+        .find(|(_, n)| n.as_str() == name)
         .map(|(e, _)| e)
-        .unwrap_or_else(|| panic!("no button for {action:?} on {:?}", screen_of(world)));
+        .unwrap_or_else(|| panic!("no {name} button on {:?}", screen_of(world)));
     *world.get_mut::<Interaction>(button).unwrap() = Interaction::Pressed;
     app.update();
     if let Some(mut interaction) = app.world_mut().get_mut::<Interaction>(button) {
@@ -162,9 +162,9 @@ fn play_to_results(app: &mut App, level: BotLevel, max_strokes: u32) -> u32 {
 }
 
 fn start(app: &mut App, variant: Variant, players: u8) {
-    press(app, Action::Variant(variant));
-    press(app, Action::Players(players));
-    press(app, Action::Play);
+    press(app, &format!("Variant({variant:?})"));
+    press(app, &format!("Players({players:?})"));
+    press(app, "Play");
     assert_eq!(screen(app), Screen::Game);
     let s = *local(app).current.settings();
     assert_eq!((s.variant(), s.players), (variant, players));
@@ -209,7 +209,7 @@ fn finish_match(variant: Variant, players: u8, seed: u64) {
     let end = record_end(&record);
     assert_eq!(end.phase(), Phase::MatchOver);
     assert_eq!((end.table().hash(), end.standing()), (m.table().hash(), m.standing()));
-    press(&mut app, Action::Home);
+    press(&mut app, "Home");
     assert_eq!(screen(&app), Screen::Home);
     assert_eq!(only_record(&dir).started, record.started, "written once");
 }
@@ -222,12 +222,12 @@ fn home_how_to_play_and_back_show_the_selected_rules() {
         (Variant::DiscPool, "all nine"),
         (Variant::Freestyle, "First to 160"),
     ] {
-        press(&mut app, Action::Variant(variant));
-        press(&mut app, Action::HowToPlay);
+        press(&mut app, &format!("Variant({variant:?})"));
+        press(&mut app, "HowToPlay");
         assert_eq!(screen(&app), Screen::HowToPlay);
         let shown = texts(&mut app);
         assert!(shown.contains(words), "How to play {variant:?} lacks {words:?}");
-        press(&mut app, Action::Back);
+        press(&mut app, "Back");
         assert_eq!(screen(&app), Screen::Home);
     }
 }
@@ -235,17 +235,14 @@ fn home_how_to_play_and_back_show_the_selected_rules() {
 #[test]
 fn home_offers_only_the_player_counts_a_variant_allows() {
     let mut app = client(&home("players"), 1);
-    press(&mut app, Action::Variant(Variant::Freestyle));
-    press(&mut app, Action::Players(3));
-    press(&mut app, Action::Variant(Variant::DiscPool));
+    press(&mut app, "Variant(Freestyle)");
+    press(&mut app, "Players(3)");
+    press(&mut app, "Variant(DiscPool)");
     let world = app.world_mut();
-    let mut buttons = world.query::<&ActionButton>();
+    let mut buttons = world.query_filtered::<&Name, With<MenuButton>>();
     let counts: Vec<u8> = buttons
         .iter(world)
-        .filter_map(|b| match b.action {
-            Action::Players(n) => Some(n),
-            _ => None,
-        })
+        .filter_map(|name| name.strip_prefix("Players(")?.strip_suffix(')')?.parse().ok())
         .collect();
     assert_eq!(counts, vec![2, 4]);
     assert_eq!(app.world().resource::<MatchSetup>().players, 2);
@@ -350,7 +347,7 @@ fn escape_pauses_the_clock_and_resign_ends_the_match() {
         let m = local(&app).current;
         m.settings().side_of(m.shooter())
     };
-    press(&mut app, Action::Resign);
+    press(&mut app, "Resign");
     assert!(run_until(&mut app, 200, |a| screen(a) == Screen::Results));
     let standing = *local(&app).current.standing();
     assert_eq!(standing.winner as usize, 1 - shooter_side, "the other side wins");
@@ -368,13 +365,13 @@ fn save_and_leave_then_resume_carries_on_the_same_match() {
     let kept = local(&app).current;
     hit_key(&mut app, KeyCode::Escape, true);
     hit_key(&mut app, KeyCode::Escape, false);
-    press(&mut app, Action::SaveAndLeave);
+    press(&mut app, "SaveAndLeave");
     assert_eq!(screen(&app), Screen::Home);
     assert!(dir.join("match.json").exists());
     drop(app);
 
     let mut again = client(&dir, 99);
-    press(&mut again, Action::Resume);
+    press(&mut again, "Resume");
     assert_eq!(screen(&again), Screen::Game);
     let resumed = local(&again).current;
     assert_eq!(resumed.settings(), kept.settings());
@@ -398,17 +395,17 @@ fn a_corrupt_saved_match_is_kept_aside_and_reported() {
     assert!(names.iter().any(|n| n.starts_with("match.json.corrupt-")), "{names:?}");
     assert!(names.iter().any(|n| n.starts_with("settings.json.corrupt-")), "{names:?}");
     let world = app.world_mut();
-    let mut buttons = world.query::<&ActionButton>();
-    assert!(buttons.iter(world).all(|b| b.action != Action::Resume), "nothing to resume");
+    let mut buttons = world.query_filtered::<&Name, With<MenuButton>>();
+    assert!(buttons.iter(world).all(|name| name.as_str() != "Resume"), "nothing to resume");
 }
 
 #[test]
 fn settings_names_are_typed_and_kept_for_the_next_start() {
     let dir = home("settings");
     let mut app = client(&dir, 1);
-    press(&mut app, Action::Settings);
+    press(&mut app, "Settings");
     assert_eq!(screen(&app), Screen::Settings);
-    press(&mut app, Action::EditName(0));
+    press(&mut app, "EditName(0)");
     for _ in 0.."Player 1".len() {
         type_key(&mut app, bevy::input::keyboard::Key::Backspace, None);
     }
@@ -416,8 +413,8 @@ fn settings_names_are_typed_and_kept_for_the_next_start() {
         type_key(&mut app, bevy::input::keyboard::Key::Character(c.to_string().into()), Some(c));
     }
     type_key(&mut app, bevy::input::keyboard::Key::Enter, None);
-    press(&mut app, Action::Volume(-1));
-    press(&mut app, Action::Back);
+    press(&mut app, "Volume(-1)");
+    press(&mut app, "Back");
     assert_eq!(screen(&app), Screen::Home);
     drop(app);
     let app = client(&dir, 1);
@@ -436,19 +433,19 @@ pub(crate) fn type_text(app: &mut App, text: &str) {
 fn settings_take_stun_and_turn_servers_with_one_credential() {
     let dir = home("settings-ice");
     let mut app = client(&dir, 1);
-    press(&mut app, Action::Settings);
-    press(&mut app, Action::EditName(5));
+    press(&mut app, "Settings");
+    press(&mut app, "EditName(5)");
     type_text(&mut app, "stun:10.0.0.1:3478 turn:10.0.0.2:3478");
     type_key(&mut app, bevy::input::keyboard::Key::Enter, None);
-    press(&mut app, Action::EditName(6));
+    press(&mut app, "EditName(6)");
     type_text(&mut app, "asha");
     type_key(&mut app, bevy::input::keyboard::Key::Enter, None);
-    press(&mut app, Action::EditName(7));
+    press(&mut app, "EditName(7)");
     type_text(&mut app, "s3cret");
     type_key(&mut app, bevy::input::keyboard::Key::Enter, None);
     assert!(texts(&mut app).contains("******"), "the credential is not shown");
     assert!(!texts(&mut app).contains("s3cret"));
-    press(&mut app, Action::Back);
+    press(&mut app, "Back");
     drop(app);
     let app = client(&dir, 1);
     let ice = &app.world().resource::<carrom::client::Preferences>().ice;
@@ -493,8 +490,8 @@ pub(crate) fn type_key(app: &mut App, key: bevy::input::keyboard::Key, text: Opt
 fn vs_bot_the_bot_thinks_off_the_frame_and_strikes_its_turn() {
     let dir = home("vs-bot");
     let mut app = client(&dir, 8);
-    press(&mut app, Action::Mode(Mode::VsBot));
-    press(&mut app, Action::Level(BotLevel::Easy));
+    press(&mut app, "Mode(VsBot)");
+    press(&mut app, "Level(Easy)");
     start(&mut app, Variant::DiscPool, 2);
     assert_eq!(local(&app).controllers[1], Controller::Bot(BotLevel::Easy));
     // Disc Pool: the person (player 1, white) breaks (DP-2); then the bot's turn comes.
@@ -538,7 +535,7 @@ fn vs_bot_the_bot_thinks_off_the_frame_and_strikes_its_turn() {
     // Left for Home mid-match: kept as a record of what was played, said to be unfinished.
     hit_key(&mut app, KeyCode::Escape, true);
     hit_key(&mut app, KeyCode::Escape, false);
-    press(&mut app, Action::SaveAndLeave);
+    press(&mut app, "SaveAndLeave");
     assert_eq!(screen(&app), Screen::Home);
     let record = only_record(&dir);
     assert_eq!((record.mode.as_str(), record.finished), ("vs_bot", false), "{record:?}");
@@ -556,10 +553,10 @@ fn an_online_match_against_a_headless_peer_ends_the_same_on_both() {
     let dir = home("online");
     let mut app = client(&dir, 1);
     app.world_mut().resource_mut::<carrom::client::Preferences>().signaling = url.clone();
-    press(&mut app, Action::Mode(Mode::Online));
-    press(&mut app, Action::Variant(Variant::Freestyle));
-    press(&mut app, Action::Players(2));
-    press(&mut app, Action::CreateMatch);
+    press(&mut app, "Mode(Online)");
+    press(&mut app, "Variant(Freestyle)");
+    press(&mut app, "Players(2)");
+    press(&mut app, "CreateMatch");
     assert_eq!(screen(&app), Screen::Lobby);
     let code = invite_code(&mut app);
     let web = format!("In a browser: \n{}/#{code}", url.replacen("ws://", "http://", 1));
@@ -640,8 +637,8 @@ fn an_unreachable_signaling_server_is_reported_and_home_stays_usable() {
     let mut app = client(&home("unreachable"), 1);
     let url = format!("ws://127.0.0.1:{}", closed_port());
     app.world_mut().resource_mut::<carrom::client::Preferences>().signaling = url;
-    press(&mut app, Action::Mode(Mode::Online));
-    press(&mut app, Action::CreateMatch);
+    press(&mut app, "Mode(Online)");
+    press(&mut app, "CreateMatch");
     assert_eq!(screen(&app), Screen::Lobby);
     let reported = real_time_until(&mut app, Duration::from_secs(20), |app| {
         texts(app).contains("signaling server")
@@ -653,10 +650,10 @@ fn an_unreachable_signaling_server_is_reported_and_home_stays_usable() {
     for _ in 0..120 {
         app.update();
     }
-    press(&mut app, Action::Back);
+    press(&mut app, "Back");
     assert_eq!(screen(&app), Screen::Home);
-    press(&mut app, Action::Mode(Mode::PassAndPlay));
-    press(&mut app, Action::Play);
+    press(&mut app, "Mode(PassAndPlay)");
+    press(&mut app, "Play");
     assert_eq!(screen(&app), Screen::Game, "Home still starts a match");
 }
 
@@ -673,8 +670,8 @@ fn a_signaling_server_that_goes_away_in_the_waiting_room_is_reported() {
     let (url, stop, server) = crate::net_support::signaling_joinable(config);
     let mut app = client(&home("server-gone"), 1);
     app.world_mut().resource_mut::<carrom::client::Preferences>().signaling = url.clone();
-    press(&mut app, Action::Mode(Mode::Online));
-    press(&mut app, Action::CreateMatch);
+    press(&mut app, "Mode(Online)");
+    press(&mut app, "CreateMatch");
     let waiting = real_time_until(&mut app, Duration::from_secs(20), |app| {
         texts(app).contains("1 of 2 players here")
     });
@@ -690,7 +687,7 @@ fn a_signaling_server_that_goes_away_in_the_waiting_room_is_reported() {
     }
     // The server comes back (restarted, or another instance behind the same address):
     // Try again opens the same room, whose code the friends invited already have.
-    assert!(shown(&mut app, Action::TryAgain), "Try again is offered once the room is lost");
+    assert!(shown(&mut app, "TryAgain"), "Try again is offered once the room is lost");
     let code = |app: &mut App| {
         let shown = texts(app);
         shown.lines().find(|l| carrom_signaling::code::normalise(l).is_some()).map(str::to_owned)
@@ -700,23 +697,23 @@ fn a_signaling_server_that_goes_away_in_the_waiting_room_is_reported() {
     // The lobby can hear the server go before its port is free again.
     server.join().expect("the first server stopped cleanly");
     let (_, _stop_again) = crate::net_support::signaling_on(addr, None);
-    press(&mut app, Action::TryAgain);
+    press(&mut app, "TryAgain");
     assert_eq!(screen(&app), Screen::Lobby);
     let waiting = real_time_until(&mut app, Duration::from_secs(20), |app| {
         texts(app).contains("1 of 2 players here")
     });
     assert!(waiting, "the lobby reached the server again: {}", texts(&mut app));
     assert_eq!(code(&mut app), Some(before), "the same room");
-    assert!(!shown(&mut app, Action::TryAgain), "nothing to try again while waiting");
-    press(&mut app, Action::Back);
+    assert!(!shown(&mut app, "TryAgain"), "nothing to try again while waiting");
+    press(&mut app, "Back");
     assert_eq!(screen(&app), Screen::Home);
 }
 
-/// Whether the button for `action` is on screen: neither it nor a node holding it hidden.
-fn shown(app: &mut App, action: Action) -> bool {
+/// Whether the button called `name` is on screen: neither it nor a node holding it hidden.
+fn shown(app: &mut App, name: &str) -> bool {
     let world = app.world_mut();
-    let mut buttons = world.query::<(Entity, &ActionButton)>();
-    let Some(mut at) = buttons.iter(world).find(|(_, b)| b.action == action).map(|(e, _)| e) else {
+    let mut buttons = world.query_filtered::<(Entity, &Name), With<MenuButton>>();
+    let Some(mut at) = buttons.iter(world).find(|(_, n)| n.as_str() == name).map(|(e, _)| e) else {
         return false;
     };
     loop {
@@ -784,7 +781,7 @@ fn refused_from_a_full_room(name: &str, join: fn(&str, &str) -> (String, String)
     }
     let _ = stop.send(());
     assert!(refused, "the lobby says the room is full: {}", texts(&mut app));
-    press(&mut app, Action::Back);
+    press(&mut app, "Back");
     assert_eq!(screen(&app), Screen::Home);
 }
 
@@ -818,7 +815,7 @@ fn a_match_created_by_another_version_is_refused_in_words() {
     drop(other);
     let _ = stop.send(());
     assert!(refused, "the lobby says the versions differ: {}", texts(&mut app));
-    press(&mut app, Action::Back);
+    press(&mut app, "Back");
     assert_eq!(screen(&app), Screen::Home);
 }
 
@@ -837,8 +834,8 @@ fn on_a_machine_with_only_loopback_the_lobby_says_webrtc_cannot_start() {
     let (url, stop) = crate::net_support::signaling();
     let mut app = client(&home("loopback-only"), 1);
     app.world_mut().resource_mut::<carrom::client::Preferences>().signaling = url.clone();
-    press(&mut app, Action::Mode(Mode::Online));
-    press(&mut app, Action::CreateMatch);
+    press(&mut app, "Mode(Online)");
+    press(&mut app, "CreateMatch");
     let code = invite_code(&mut app);
     // The player already in the room makes the connection to the one arriving.
     let mut arriving = std::process::Command::new(env!("CARGO_BIN_EXE_carrom"))
@@ -856,7 +853,7 @@ fn on_a_machine_with_only_loopback_the_lobby_says_webrtc_cannot_start() {
     let _ = stop.send(());
     assert!(said, "the lobby says why no match can start: {}", texts(&mut app));
     assert_eq!(screen(&app), Screen::Lobby, "the lobby stays, saying it, until Back");
-    press(&mut app, Action::Back);
+    press(&mut app, "Back");
     assert_eq!(screen(&app), Screen::Home);
 }
 
@@ -946,7 +943,7 @@ fn the_clients_synctest_catches_a_nondeterministic_rollback_system() {
 fn a_match_whose_window_is_closed_mid_match_is_kept_as_left() {
     let dir = home("closed");
     let mut app = client(&dir, 4);
-    press(&mut app, Action::Play);
+    press(&mut app, "Play");
     assert_eq!(screen(&app), Screen::Game);
     let m = local(&app).current;
     play_with_pointer(&mut app, choose(&m, BotLevel::Easy, None).stroke);

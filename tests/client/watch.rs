@@ -5,7 +5,7 @@
 
 use crate::screens::{client, home, press, real_time_until, screen, texts, type_text};
 use bevy::prelude::*;
-use carrom::client::{Action, LocalMatch, MatchHost, Mode, Preferences, Screen};
+use carrom::client::{LocalMatch, MatchHost, Preferences, Screen};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
@@ -22,12 +22,12 @@ fn player(url: &str) -> Child {
 
 /// Home, Online, the code typed (Home keeps it once typed), Watch a match.
 fn watch(app: &mut App) {
-    press(app, Action::Mode(Mode::Online));
+    press(app, "Mode(Online)");
     if !texts(app).contains(CODE) {
-        press(app, Action::EditCode);
+        press(app, "EditCode");
         type_text(app, CODE);
     }
-    press(app, Action::WatchCode);
+    press(app, "WatchCode");
     assert_eq!(screen(app), Screen::Lobby);
     assert!(texts(app).contains("Watch a match"), "{}", texts(app));
 }
@@ -46,7 +46,7 @@ fn watch_a_match_from_home_shows_the_players_match_to_its_end() {
         texts(app).contains("no match being played with this code")
     });
     assert!(told, "nobody plays that code yet, and the lobby says so: {}", texts(&mut app));
-    press(&mut app, Action::Back);
+    press(&mut app, "Back");
     assert_eq!(screen(&app), Screen::Home);
 
     let first = player(&url);

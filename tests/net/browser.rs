@@ -732,14 +732,14 @@ fn cl_1_ck_12_a_phone_upright_plays_carrom_and_draughts_by_touch_alone() {
     let _ = stop.send(());
 }
 
-/// The page's buttons with their rectangles: action, centre, width and height (CSS px).
+/// The page's buttons with their rectangles: name, centre, width and height (CSS px).
 fn button_rects(chromium: &mut Browser) -> Vec<(String, [f64; 4])> {
     let listed = chromium.evaluate("window.carromButtons || '[]'");
     let listed: serde_json::Value =
         serde_json::from_str(listed.as_str().unwrap_or("[]")).unwrap_or_default();
     let rect = |b: &serde_json::Value| {
         let at = |k: &str| b[k].as_f64();
-        Some((b["action"].as_str()?.to_string(), [at("x")?, at("y")?, at("width")?, at("height")?]))
+        Some((b["name"].as_str()?.to_string(), [at("x")?, at("y")?, at("width")?, at("height")?]))
     };
     listed.as_array().map(|all| all.iter().filter_map(rect).collect()).unwrap_or_default()
 }

@@ -319,9 +319,9 @@ impl Browser {
             let listed = self.evaluate("window.carromButtons || '[]'");
             let listed: Value =
                 serde_json::from_str(listed.as_str().unwrap_or("[]")).unwrap_or_default();
-            let hovered = listed.as_array().is_some_and(|all| {
-                all.iter().any(|b| b["action"] == action && b["hovered"] == true)
-            });
+            let hovered = listed
+                .as_array()
+                .is_some_and(|all| all.iter().any(|b| b["name"] == action && b["hovered"] == true));
             if hovered {
                 return true;
             }
@@ -330,8 +330,8 @@ impl Browser {
         false
     }
 
-    /// The page's buttons (`window.carromButtons`): each one's action, as the game names
-    /// it (`Play`, `Mode(Online)`, `Watch(0)` …), and its centre in CSS pixels.
+    /// The page's buttons (`window.carromButtons`): each one's name (`Play`,
+    /// `Mode(Online)`, `Watch(0)` …) and its centre in CSS pixels.
     pub fn buttons(&mut self) -> Vec<(String, f64, f64)> {
         let listed = self.evaluate("window.carromButtons || '[]'");
         let listed: Value =
@@ -340,7 +340,7 @@ impl Browser {
         listed
             .iter()
             .filter_map(|b| {
-                let action = b["action"].as_str()?.to_string();
+                let action = b["name"].as_str()?.to_string();
                 Some((action, b["x"].as_f64()?, b["y"].as_f64()?))
             })
             .collect()

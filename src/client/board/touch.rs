@@ -5,7 +5,7 @@
 
 use super::pointer::{BoardPointer, PointerAction, PointerSystems};
 use crate::client::flow::PausableSystems;
-use crate::client::ui::ActionButton;
+use crate::client::ui::MenuButton;
 use bevy::input::touch::Touches;
 use bevy::prelude::*;
 
@@ -146,7 +146,7 @@ impl Finger {
 
 fn read_touches(
     touches: Res<Touches>,
-    buttons: Query<&Interaction, With<ActionButton>>,
+    buttons: Query<&Interaction, With<MenuButton>>,
     cameras: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
     mut finger: ResMut<Finger>,
     mut pointer: MessageWriter<BoardPointer>,

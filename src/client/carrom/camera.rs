@@ -6,7 +6,7 @@
 use crate::client::board::pointer::{BoardPointer, PointerAction, PointerSystems};
 use crate::client::flow::{PausableSystems, Screen};
 use crate::client::hosts::LocalMatch;
-use crate::client::ui::{ActionButton, Orientation};
+use crate::client::ui::{MenuButton, Orientation};
 use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -128,7 +128,7 @@ fn face_south(mut cameras: Query<&mut Transform, With<Camera2d>>) {
 
 fn read_mouse(
     buttons: Res<ButtonInput<MouseButton>>,
-    on_screen: Query<&Interaction, With<ActionButton>>,
+    on_screen: Query<&Interaction, With<MenuButton>>,
     windows: Query<&Window, With<PrimaryWindow>>,
     cameras: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
     mut last: Local<Option<Vec2>>,

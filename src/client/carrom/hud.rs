@@ -5,6 +5,7 @@
 use crate::client::carrom::aiming::AimControl;
 use crate::client::flow::setup::{Controller, level_message, preset_message, variant_message};
 use crate::client::flow::{GameType, MatchSummary, Screen};
+use crate::client::hosts::local::LocalRematch;
 use crate::client::hosts::{LocalMatch, MatchFinished, MatchSystems};
 use crate::client::ui::scrolling::{KeepTop, ScrollingPage};
 use crate::client::ui::{self, Dock, WideOnly, palette};
@@ -62,6 +63,7 @@ fn summarise(
     mut commands: Commands,
     mut finished: MessageReader<MatchFinished>,
     local: Res<LocalMatch>,
+    rematch: Option<Res<LocalRematch>>,
     w: Res<Words>,
 ) {
     if finished.read().count() == 0 {
@@ -76,7 +78,7 @@ fn summarise(
             .map(|side| format!("{}: {}", local.side_name(side), standing.scores[side]))
             .collect(),
         ending: ruling(&w, &local),
-        rematch: !local.controllers.contains(&Controller::Remote),
+        rematch: rematch.filter(|_| !local.controllers.contains(&Controller::Remote)).map(|r| r.0),
         ..default()
     });
 }

@@ -5,6 +5,7 @@
 //! the built-in faces, that no text is cut off or overlaps, and where the HUD's turn panel
 //! sits (on the right, mirrored to the left for Urdu). It prints one JSON line and quits.
 
+use super::named_buttons::NamedButtons;
 use crate::client::carrom::hud::HudField;
 use crate::client::checks::layout_audit::{Texts, problems};
 use crate::client::checks::smoke::shoot;
@@ -14,8 +15,8 @@ use crate::client::flow::setup::MatchSetup;
 use crate::client::flow::{GameType, Mode};
 use crate::client::hosts::local::LocalMatch;
 use crate::client::persistence::preferences::Preferences;
+use crate::client::ui::MenuPanel;
 use crate::client::ui::font::missing_glyphs;
-use crate::client::ui::{Action, MenuPanel};
 use crate::client::words::{Language, Words};
 use crate::game::Phase;
 use crate::rules::Variant;
@@ -120,7 +121,7 @@ fn tour(
     (mut preferences, mut setup, w): (ResMut<Preferences>, ResMut<MatchSetup>, Res<Words>),
     (screen, mut next): (Res<State<Screen>>, ResMut<NextState<Screen>>),
     (local, draughts): (Option<Res<LocalMatch>>, Option<Res<DraughtsMatch>>),
-    mut actions: MessageWriter<Action>,
+    mut buttons: NamedButtons,
     mut exit: MessageWriter<AppExit>,
     windows: Query<&Window, With<PrimaryWindow>>,
     (texts, fields): (Texts, Query<(&HudField, &UiGlobalTransform)>),
@@ -165,7 +166,7 @@ fn tour(
             if let Some(toured) = tour.toured.last_mut() {
                 toured.menu_x = menu;
             }
-            actions.write(Action::HowToPlay);
+            buttons.press("HowToPlay");
             tour.next(Step::HowToPlay);
         }
         Step::HowToPlay if tour.since > SETTLE && *screen.get() == Screen::HowToPlay => {
@@ -176,7 +177,7 @@ fn tour(
             tour.next(Step::Match);
         }
         Step::Match if tour.since == 10 => {
-            actions.write(Action::Play);
+            buttons.press("Play");
         }
         Step::Match
             if tour.since > SETTLE + 10
@@ -196,7 +197,7 @@ fn tour(
             tour.next(Step::DraughtsRules);
         }
         Step::DraughtsRules if tour.since == 10 => {
-            actions.write(Action::HowToPlay);
+            buttons.press("HowToPlay");
         }
         Step::DraughtsRules if tour.since > SETTLE + 10 && *screen.get() == Screen::HowToPlay => {
             shoot(&mut commands, &tour.dir, &format!("how-to-play-draughts-{code}.png"));
@@ -206,7 +207,7 @@ fn tour(
             tour.next(Step::Draughts);
         }
         Step::Draughts if tour.since == 10 => {
-            actions.write(Action::Play);
+            buttons.press("Play");
         }
         Step::Draughts
             if tour.since > SETTLE + 10 && *screen.get() == Screen::Game && draughts.is_some() =>

@@ -4,4 +4,5 @@
 
 pub mod language_tour;
 mod layout_audit;
+mod named_buttons;
 pub mod smoke;

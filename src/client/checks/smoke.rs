@@ -8,6 +8,7 @@
 //! `draughts-1920x1080.png`; then prints one JSON line of measurements (launch to first
 //! frame, frame times and simulation step times during the break, memory) and quits.
 
+use super::named_buttons::NamedButtons;
 use crate::client::board::pointer::{BoardPointer, PointerAction};
 use crate::client::board::theme::BoardTheme;
 use crate::client::carrom::aiming::baseline_axis;
@@ -23,7 +24,6 @@ use crate::client::flow::{GameType, Mode};
 use crate::client::hosts::local::{LocalMatch, StepTimes};
 use crate::client::hosts::seed::FixedSeed;
 use crate::client::persistence::preferences::Preferences;
-use crate::client::ui::Action;
 use crate::draughts::pdn::read_fen;
 use crate::draughts::{Colour, Draughts};
 use crate::game::Phase;
@@ -198,7 +198,7 @@ fn drive(
     screen: Res<State<Screen>>,
     mut setup: ResMut<MatchSetup>,
     local: Option<Res<LocalMatch>>,
-    mut actions: MessageWriter<Action>,
+    mut buttons: NamedButtons,
     mut pointer: MessageWriter<BoardPointer>,
     mut exit: MessageWriter<AppExit>,
     mut times: ResMut<StepTimes>,
@@ -224,7 +224,7 @@ fn drive(
             smoke.advance(Stage::Starting);
         }
         Stage::Starting if smoke.since == 20 => {
-            actions.write(Action::Play);
+            buttons.press("Play");
         }
         Stage::Starting if *screen.get() == Screen::Game && phase == Some(Phase::Aim) => {
             smoke.advance(Stage::Aiming);
@@ -325,7 +325,7 @@ fn drive_draughts(
     mut next: ResMut<NextState<Screen>>,
     mut setup: ResMut<MatchSetup>,
     table: Option<ResMut<DraughtsMatch>>,
-    mut actions: MessageWriter<Action>,
+    mut buttons: NamedButtons,
     mut pointer: MessageWriter<BoardPointer>,
     mut windows: Query<&mut Window, With<PrimaryWindow>>,
     texts: Texts,
@@ -341,7 +341,7 @@ fn drive_draughts(
             shoot(&mut commands, &smoke.dir, "home-draughts.png")
         }
         Stage::Draughts if smoke.since == 40 => {
-            actions.write(Action::Play);
+            buttons.press("Play");
         }
         Stage::Draughts if smoke.since > 50 && *screen.get() == Screen::Game => {
             let Some(mut table) = table else { return };

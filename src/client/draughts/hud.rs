@@ -2,13 +2,14 @@
 //! side has captured, the last move in numbers, the controls, and Take back; and, when the
 //! game ends, what Results will say of it.
 
-use super::DraughtsSystems;
 use super::computer::is_thinking;
 use super::game::{DraughtsMatch, Player};
+use super::{DraughtsRematch, DraughtsSystems};
 use crate::client::flow::setup::colour_message;
-use crate::client::flow::{GameType, MatchSummary, Screen};
+use crate::client::flow::{self, GameType, MatchSummary, Screen};
+use crate::client::persistence::saved_draughts::SavePdn;
 use crate::client::ui::scrolling::{KeepTop, ScrollingPage};
-use crate::client::ui::{self, Action, Dock, MenuSet, WideOnly, palette};
+use crate::client::ui::{self, Dock, Pressed, WideOnly, palette};
 use crate::client::words::Words;
 use crate::draughts::Colour;
 use crate::draughts::moves::has_capture;
@@ -44,10 +45,7 @@ pub(super) struct HudPlugin;
 impl Plugin for HudPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(OnEnter(Screen::Game), spawn.run_if(in_state(GameType::Draughts)))
-            .add_systems(
-                Update,
-                (update, show_buttons, act.after(MenuSet), finish).chain().in_set(DraughtsSystems),
-            );
+            .add_systems(Update, (update, show_buttons, finish).chain().in_set(DraughtsSystems));
     }
 }
 
@@ -75,19 +73,25 @@ fn spawn(mut commands: Commands, w: Res<Words>) {
             p.spawn((DraughtsField::Status, ui::text("", 22.0, palette::ACCENT)));
             p.spawn((DraughtsField::Sides, ui::text("", 18.0, palette::TEXT)));
             p.spawn((DraughtsField::LastMove, ui::text("", 16.0, palette::TEXT)));
-            p.spawn(ui::button(w.get("draughts-take-back"), Action::TakeBack, 1, false));
+            p.spawn(ui::button(w.get("draughts-take-back"), "TakeBack", 1, false))
+                .observe(take_back);
             p.spawn((
                 Shown::Online,
-                ui::button(w.get("draughts-offer-draw"), Action::OfferDraw, 2, false),
-            ));
+                ui::button(w.get("draughts-offer-draw"), "OfferDraw", 2, false),
+            ))
+            .observe(|_: On<Pressed>, mut table: ResMut<DraughtsMatch>| {
+                table.say(Say::OfferDraw);
+            });
             p.spawn((
                 Shown::Offered,
-                ui::button(w.get("draughts-accept"), Action::AcceptOffer, 3, false),
-            ));
+                ui::button(w.get("draughts-accept"), "AcceptOffer", 3, false),
+            ))
+            .observe(answers(Say::Accept));
             p.spawn((
                 Shown::Offered,
-                ui::button(w.get("draughts-decline"), Action::DeclineOffer, 4, false),
-            ));
+                ui::button(w.get("draughts-decline"), "DeclineOffer", 4, false),
+            ))
+            .observe(answers(Say::Decline));
             p.spawn((DraughtsField::Help, WideOnly, ui::text("", 14.0, palette::DIM)));
         });
 }
@@ -179,18 +183,20 @@ fn show_buttons(table: Res<DraughtsMatch>, mut buttons: Query<(&Shown, &mut Node
     }
 }
 
-/// Take back here; online, take-back and draw are offers the other player answers.
-fn act(mut table: ResMut<DraughtsMatch>, mut actions: MessageReader<Action>) {
-    for action in actions.read() {
-        match action {
-            Action::TakeBack if table.online => table.say(Say::OfferTakeBack),
-            Action::TakeBack => {
-                table.take_back();
-            }
-            Action::OfferDraw => table.say(Say::OfferDraw),
-            Action::AcceptOffer if table.offer_to_answer().is_some() => table.say(Say::Accept),
-            Action::DeclineOffer if table.offer_to_answer().is_some() => table.say(Say::Decline),
-            _ => {}
+/// Take back here; online, a take-back (as a draw) is an offer the other player answers.
+fn take_back(_: On<Pressed>, mut table: ResMut<DraughtsMatch>) {
+    if table.online {
+        table.say(Say::OfferTakeBack);
+    } else {
+        table.take_back();
+    }
+}
+
+/// What the buttons that answer the other player's offer do, while one waits.
+fn answers(answer: Say) -> impl Fn(On<Pressed>, ResMut<DraughtsMatch>) + Send + Sync {
+    move |_, mut table| {
+        if table.offer_to_answer().is_some() {
+            table.say(answer);
         }
     }
 }
@@ -199,6 +205,7 @@ fn act(mut table: ResMut<DraughtsMatch>, mut actions: MessageReader<Action>) {
 fn finish(
     mut commands: Commands,
     table: Res<DraughtsMatch>,
+    (rematch, save): (Option<Res<DraughtsRematch>>, Option<Res<SavePdn>>),
     w: Res<Words>,
     mut screen: ResMut<NextState<Screen>>,
 ) {
@@ -226,8 +233,15 @@ fn finish(
             .to_vec(),
         ending: table.ending_text(&w),
         // Online, a rematch needs the friend again: a new invite.
-        rematch: !table.online,
-        offers: vec![(w.get("draughts-save-pdn"), Action::SavePdn)],
+        rematch: rematch.filter(|_| !table.online).map(|r| r.0),
+        offers: save
+            .map(|save| flow::Offer {
+                label: w.get("draughts-save-pdn"),
+                name: "SavePdn",
+                run: save.0,
+            })
+            .into_iter()
+            .collect(),
         note: None,
     });
     screen.set(Screen::Results);

@@ -55,7 +55,7 @@ pub mod theme;
 pub use game::{DraughtsMatch, Player};
 
 use crate::client::flow::{GameType, MatchHost, MatchSetup, Mode, Screen};
-use crate::client::ui::{Action, MenuSet};
+use bevy::ecs::system::SystemId;
 use bevy::prelude::*;
 
 /// The draughts systems of a match on screen: they run only while one is shown.
@@ -76,12 +76,17 @@ impl Plugin for DraughtsPlugin {
             ),
         )
         .add_plugins((input::InputPlugin, computer::ComputerPlugin, hud::HudPlugin))
-        .add_systems(Update, rematch.after(MenuSet).run_if(in_state(Screen::Results)))
         .add_systems(OnEnter(Screen::Home), |mut commands: Commands| {
             commands.remove_resource::<DraughtsMatch>();
         });
+        let rematch = app.register_system(rematch);
+        app.insert_resource(DraughtsRematch(rematch));
     }
 }
+
+/// What Results' Rematch runs after draughts on this machine.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct DraughtsRematch(pub SystemId);
 
 /// Draughts drawn.
 pub(super) struct DraughtsViewPlugin;
@@ -127,14 +132,10 @@ pub fn start_draughts(
 /// Results' Rematch after draughts: the same players, colours swapped.
 fn rematch(
     mut commands: Commands,
-    mut actions: MessageReader<Action>,
     table: Option<Res<DraughtsMatch>>,
     mut screen: ResMut<NextState<Screen>>,
     mut host: ResMut<NextState<MatchHost>>,
 ) {
-    if !actions.read().any(|a| *a == Action::Rematch) {
-        return;
-    }
     let Some(table) = table.filter(|t| !t.online) else { return };
     let me = table.bottom;
     let opponent = table.players[game::colour_index(me.other())];

@@ -16,7 +16,7 @@ pub use host::MatchHost;
 pub use pause::{PausableSystems, Pause};
 pub use screen::Screen;
 pub use setup::{Controller, MatchSetup, Mode};
-pub use summary::MatchSummary;
+pub use summary::{MatchSummary, Offer};
 
 use bevy::prelude::*;
 

@@ -5,8 +5,8 @@
 use super::seed::{FixedSeed, next_seed};
 use super::sets::{HostSystems, MatchSystems};
 use crate::client::flow::{Controller, MatchHost, MatchSetup, PausableSystems, Screen};
-use crate::client::ui::{Action, MenuSet};
 use crate::game::{Input, Match, Phase, advance};
+use bevy::ecs::system::SystemId;
 use bevy::prelude::*;
 use web_time::{Duration, Instant};
 
@@ -115,27 +115,28 @@ impl Plugin for LocalMatchPlugin {
                 Update,
                 finish.in_set(MatchSystems).run_if(not(in_state(MatchHost::Replay))),
             )
-            .add_systems(Update, rematch.after(MenuSet).run_if(in_state(Screen::Results)))
             .add_systems(OnEnter(Screen::Home), |mut commands: Commands| {
                 commands.remove_resource::<LocalMatch>();
             });
+        let rematch = app.register_system(rematch);
+        app.insert_resource(LocalRematch(rematch));
     }
 }
+
+/// What Results' Rematch runs after a carrom match on this machine.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct LocalRematch(pub SystemId);
 
 /// Results' Rematch: the same players and seats again, with a fresh seed (or, should the
 /// system give no randomness, the last one stirred: a local match's seed need not be
 /// secret). Not for an online match, which needs the peers again.
 fn rematch(
     mut commands: Commands,
-    mut actions: MessageReader<Action>,
     local: Option<Res<LocalMatch>>,
     seed: Option<Res<FixedSeed>>,
     mut screen: ResMut<NextState<Screen>>,
     mut host: ResMut<NextState<MatchHost>>,
 ) {
-    if !actions.read().any(|a| *a == Action::Rematch) {
-        return;
-    }
     let Some(local) = local.filter(|l| !l.controllers.contains(&Controller::Remote)) else {
         return;
     };

@@ -7,7 +7,7 @@ use super::sets::{HostSystems, MatchSystems};
 use super::tape::NotRecorded;
 use crate::client::draughts::{DraughtsMatch, Player};
 use crate::client::flow::{Controller, GameType, MatchHost, PausableSystems, Screen};
-use crate::client::ui::{self, Action, MenuSet, palette};
+use crate::client::ui::{self, MenuSet, Pressed, palette};
 use crate::client::words::Words;
 use crate::client::words::mirror::Mirrored;
 use crate::draughts::{Colour, Draughts, Move, Moves};
@@ -171,7 +171,7 @@ impl Plugin for ReplayPlugin {
         .add_systems(OnEnter(Screen::Game), spawn_bar.run_if(resource_exists::<Replaying>))
         .add_systems(
             Update,
-            (drag_timeline.after(MenuSet), control, play_draughts, show_bar)
+            (drag_timeline.after(MenuSet), play_draughts, show_bar)
                 .chain()
                 .run_if(in_state(Screen::Game).and_then(in_state(MatchHost::Replay)))
                 .run_if(resource_exists::<Replaying>),
@@ -234,34 +234,48 @@ fn show_move(replaying: &Replaying, table: &mut DraughtsMatch) {
         .collect();
 }
 
-fn control(
-    mut actions: MessageReader<Action>,
-    mut replaying: ResMut<Replaying>,
-    mut local: Option<ResMut<LocalMatch>>,
-) {
-    for action in actions.read() {
-        let (now, end) = replaying.progress();
-        let target = match *action {
-            // At the end, play starts over.
-            Action::ReplayPause if now >= end => {
-                replaying.paused = false;
-                Some(0)
-            }
-            Action::ReplayPause => {
-                replaying.paused = !replaying.paused;
-                None
-            }
-            Action::ReplaySpeed(speed) => {
-                replaying.speed = speed.clamp(1, 4);
-                None
-            }
-            Action::ReplayStep(direction) => Some(step_target(&replaying, direction)),
-            Action::ReplaySeek(share) => Some(end * share.min(1_000) as usize / 1_000),
-            _ => None,
-        };
-        if let Some(target) = target {
-            seek(&mut replaying, local.as_deref_mut(), target);
+/// What the replay's controls ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Control {
+    /// Pause, or play on (from the start, at the end).
+    PauseOrPlay,
+    /// Play at this many times the real speed.
+    Speed(u8),
+    /// To the next (1) or previous (-1) stroke or move.
+    Step(i8),
+    /// To this share of the match (thousandths).
+    Seek(u16),
+}
+
+/// What the button of `control` does.
+fn controls(
+    control: Control,
+) -> impl Fn(On<Pressed>, ResMut<Replaying>, Option<ResMut<LocalMatch>>) + Send + Sync {
+    move |_, mut replaying, mut local| apply(control, &mut replaying, local.as_deref_mut())
+}
+
+/// Carries out `control` on the replay (and the carrom match it shows).
+fn apply(control: Control, replaying: &mut Replaying, local: Option<&mut LocalMatch>) {
+    let (now, end) = replaying.progress();
+    let target = match control {
+        // At the end, play starts over.
+        Control::PauseOrPlay if now >= end => {
+            replaying.paused = false;
+            Some(0)
         }
+        Control::PauseOrPlay => {
+            replaying.paused = !replaying.paused;
+            None
+        }
+        Control::Speed(speed) => {
+            replaying.speed = speed.clamp(1, 4);
+            None
+        }
+        Control::Step(direction) => Some(step_target(replaying, direction)),
+        Control::Seek(share) => Some(end * share.min(1_000) as usize / 1_000),
+    };
+    if let Some(target) = target {
+        seek(replaying, local, target);
     }
 }
 
@@ -338,7 +352,7 @@ fn drag_timeline(
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     lines: Query<(&ComputedNode, &UiGlobalTransform, Has<Mirrored>), With<Timeline>>,
     mut held: Local<Option<u16>>,
-    mut actions: MessageWriter<Action>,
+    (mut replaying, mut local): (ResMut<Replaying>, Option<ResMut<LocalMatch>>),
 ) {
     let (Ok(window), Ok((line, at, mirrored))) = (windows.single(), lines.single()) else {
         return;
@@ -361,7 +375,7 @@ fn drag_timeline(
     let share = share_at(pointer.x, rect, mirrored);
     if *held != Some(share) {
         *held = Some(share);
-        actions.write(Action::ReplaySeek(share));
+        apply(Control::Seek(share), &mut replaying, local.as_deref_mut());
     }
 }
 
@@ -412,25 +426,29 @@ fn spawn_bar(mut commands: Commands, w: Res<Words>) {
                     ZIndex(1),
                 ));
                 for part in 0..TIMELINE_PARTS {
+                    let share = timeline_part(part);
                     line.spawn((
-                        ui::ActionButton {
-                            action: Action::ReplaySeek(timeline_part(part)),
-                            order: 40 + part,
-                            selected: false,
-                        },
+                        ui::MenuButton { order: 40 + part, selected: false },
+                        Name::new(format!("ReplaySeek({share})")),
                         Node { width: percent(10), height: percent(100), ..default() },
                         BackgroundColor(Color::srgba(1.0, 1.0, 1.0, 0.08)),
                         BorderColor::all(Color::NONE),
-                    ));
+                    ))
+                    .observe(controls(Control::Seek(share)));
                 }
             });
             bar.spawn(ui::row()).with_children(|row| {
-                row.spawn(ui::button(w.get("replay-previous"), Action::ReplayStep(-1), 30, false));
-                row.spawn(ui::button(w.get("replay-pause-play"), Action::ReplayPause, 31, false));
-                row.spawn(ui::button(w.get("replay-next"), Action::ReplayStep(1), 32, false));
+                let previous = ui::button(w.get("replay-previous"), "ReplayStep(-1)", 30, false);
+                row.spawn(previous).observe(controls(Control::Step(-1)));
+                let pause = ui::button(w.get("replay-pause-play"), "ReplayPause", 31, false);
+                row.spawn(pause).observe(controls(Control::PauseOrPlay));
+                let next = ui::button(w.get("replay-next"), "ReplayStep(1)", 32, false);
+                row.spawn(next).observe(controls(Control::Step(1)));
                 for (i, speed) in [1u8, 2, 4].into_iter().enumerate() {
                     let label = w.with("replay-speed", &[("speed", speed.into())]);
-                    row.spawn(ui::button(label, Action::ReplaySpeed(speed), 33 + i as u16, false));
+                    let name = format!("ReplaySpeed({speed})");
+                    row.spawn(ui::button(label, name, 33 + i as u16, false))
+                        .observe(controls(Control::Speed(speed)));
                 }
             });
         });

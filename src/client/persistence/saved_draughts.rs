@@ -8,11 +8,12 @@ use crate::client::draughts::game::colour_index;
 use crate::client::draughts::{DraughtsMatch, Player};
 use crate::client::flow::{GameType, MatchSummary, Screen};
 use crate::client::persistence::storage::{self, Storage};
-use crate::client::ui::{Action, MenuSet, Notice};
+use crate::client::ui::Notice;
 use crate::client::words::{self, Words};
 use crate::draughts::level::Level;
 use crate::draughts::pdn::{read_fen, read_move, write_fen, write_move};
 use crate::draughts::{Colour, Position};
+use bevy::ecs::system::SystemId;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -154,10 +155,15 @@ impl Plugin for SavedDraughtsPlugin {
             )
                 .run_if(resource_exists_and_changed::<DraughtsMatch>),
         );
-        app.add_systems(OnExit(Screen::Game), keep_for_later.run_if(in_state(GameType::Draughts)))
-            .add_systems(Update, save_pdn.after(MenuSet).run_if(in_state(Screen::Results)));
+        app.add_systems(OnExit(Screen::Game), keep_for_later.run_if(in_state(GameType::Draughts)));
+        let save = app.register_system(save_pdn);
+        app.insert_resource(SavePdn(save));
     }
 }
+
+/// What Results' "Save as PDN" runs after draughts.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct SavePdn(pub SystemId);
 
 /// Reads `path` with `parse`; a file that cannot be read is moved aside and reported.
 fn read_or_set_aside<T>(
@@ -291,15 +297,11 @@ fn count_the_result(
 
 /// Results' "Save as PDN": the game written to the games directory, and said where.
 fn save_pdn(
-    mut actions: MessageReader<Action>,
     table: Option<Res<DraughtsMatch>>,
     storage: Res<Storage>,
     summary: Option<ResMut<MatchSummary>>,
     w: Res<Words>,
 ) {
-    if !actions.read().any(|a| *a == Action::SavePdn) {
-        return;
-    }
     let (Some(table), Some(mut summary)) = (table, summary) else { return };
     let note = match storage.games_dir() {
         None => w.get("notice-no-place"),

@@ -16,7 +16,7 @@ use crate::client::persistence::rejoin::RejoinFile;
 use crate::client::persistence::saved_draughts::{DraughtsScores, SavedDraughts};
 use crate::client::persistence::saved_match::SavedMatch;
 use crate::client::ui::scrolling::ScrollingPage;
-use crate::client::ui::{self, Action, MenuSet, Notice, Orientation, palette};
+use crate::client::ui::{self, MenuSet, Notice, Orientation, Pressed, palette};
 use crate::client::words::{Arg, Words};
 use crate::draughts::Colour;
 use crate::draughts::Position;
@@ -24,6 +24,7 @@ use crate::draughts::level::Level;
 use crate::draughts::pdn::read_fen;
 use crate::rules::Variant;
 use crate::sim::PresetId;
+use bevy::ecs::system::SystemParam;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
@@ -73,7 +74,6 @@ impl Plugin for HomePlugin {
                 (
                     type_code.before(MenuSet),
                     (
-                        act,
                         remember_scroll,
                         rebuild.run_if(
                             resource_changed::<MatchSetup>
@@ -206,7 +206,8 @@ fn home_menu(
     next: &mut impl FnMut() -> u16,
 ) {
     let choices = |label: &str| (option_row(), children![option_label(&w.get(label))]);
-    let button = |id: &str, action, order, chosen| ui::button(w.get(id), action, order, chosen);
+    let button =
+        |id: &str, name: &'static str, order, chosen| ui::button(w.get(id), name, order, chosen);
     {
         root.spawn(ui::heading(w.get("home-title"), 60.0, palette::ACCENT));
         root.spawn(ui::text(w.get("home-tagline"), 18.0, palette::DIM));
@@ -214,14 +215,19 @@ fn home_menu(
             for variant in Variant::ALL {
                 let label = w.get(variant_message(variant));
                 let chosen = setup.game == GameType::Carrom && setup.variant == variant;
-                row.spawn(ui::button(label, Action::Variant(variant), next(), chosen));
+                let name = format!("Variant({variant:?})");
+                row.spawn(ui::button(label, name, next(), chosen))
+                    .observe(sets(move |setup| setup.choose_variant(variant)));
             }
             let draughts = setup.game == GameType::Draughts;
-            row.spawn(button("game-draughts", Action::Draughts, next(), draughts));
+            row.spawn(button("game-draughts", "Draughts", next(), draughts))
+                .observe(sets(|setup| setup.game = GameType::Draughts));
         });
         root.spawn(choices("home-mode")).with_children(|row| {
             for mode in Mode::ALL {
-                row.spawn(button(mode.message(), Action::Mode(mode), next(), setup.mode == mode));
+                let label = w.get(mode.message());
+                row.spawn(ui::button(label, format!("Mode({mode:?})"), next(), setup.mode == mode))
+                    .observe(sets(move |setup| setup.mode = mode));
             }
         });
         if setup.game == GameType::Draughts {
@@ -229,30 +235,25 @@ fn home_menu(
             root.spawn(option_row()).with_children(|row| {
                 let shown = ui::shown(&fen.text, fen.typing, &w.get("home-standard-start"));
                 row.spawn(option_label(&w.get("home-start-from")));
-                row.spawn(ui::button(shown, Action::EditFen, next(), fen.typing));
+                row.spawn(ui::text_field(shown, "EditFen", next(), fen.typing))
+                    .observe(|_: On<Pressed>, mut fen: ResMut<FenEntry>| fen.typing = !fen.typing);
             });
             root.spawn(ui::text(score_line(w, setup, scores), 16.0, palette::DIM));
         } else {
             root.spawn(choices("home-players")).with_children(|row| {
                 for n in setup.player_counts() {
-                    row.spawn(ui::button(
-                        n.to_string(),
-                        Action::Players(n),
-                        next(),
-                        setup.players == n,
-                    ));
+                    let chosen = setup.players == n;
+                    row.spawn(ui::button(n.to_string(), format!("Players({n})"), next(), chosen))
+                        .observe(sets(move |setup| setup.players = n));
                 }
             });
             if setup.mode == Mode::VsBot {
                 root.spawn(choices("home-bot")).with_children(|row| {
                     for level in BotLevel::ALL {
                         let chosen = setup.level == level;
-                        row.spawn(button(
-                            level_message(level),
-                            Action::Level(level),
-                            next(),
-                            chosen,
-                        ));
+                        let label = w.get(level_message(level));
+                        row.spawn(ui::button(label, format!("Level({level:?})"), next(), chosen))
+                            .observe(sets(move |setup| setup.level = level));
                     }
                 });
                 root.spawn(choices("home-seats")).with_children(|row| {
@@ -261,19 +262,21 @@ fn home_menu(
                         let bot = setup.bots[p as usize];
                         let id = if bot { "home-seat-bot" } else { "home-seat-person" };
                         let label = w.with(id, &[("number", Arg::from(p + 1))]);
-                        row.spawn(ui::button(label, Action::ToggleBot(p), next(), bot));
+                        row.spawn(ui::button(label, format!("ToggleBot({p})"), next(), bot))
+                            .observe(sets(move |setup| {
+                                if let Some(bot) = setup.bots.get_mut(p as usize) {
+                                    *bot = !*bot;
+                                }
+                            }));
                     }
                 });
             }
             root.spawn(choices("home-board")).with_children(|row| {
                 for preset in [PresetId::Standard, PresetId::Icf] {
                     let chosen = setup.preset == preset;
-                    row.spawn(button(
-                        preset_message(preset),
-                        Action::Preset(preset),
-                        next(),
-                        chosen,
-                    ));
+                    let label = w.get(preset_message(preset));
+                    row.spawn(ui::button(label, format!("Preset({preset:?})"), next(), chosen))
+                        .observe(sets(move |setup| setup.preset = preset));
                 }
             });
             root.spawn(choices("home-shot-clock")).with_children(|row| {
@@ -284,7 +287,9 @@ fn home_menu(
                         w.with("seconds", &[("seconds", seconds.into())])
                     };
                     let chosen = setup.shot_clock == seconds;
-                    row.spawn(ui::button(label, Action::ShotClock(seconds), next(), chosen));
+                    let name = format!("ShotClock({seconds})");
+                    row.spawn(ui::button(label, name, next(), chosen))
+                        .observe(sets(move |setup| setup.shot_clock = seconds));
                 }
             });
         }
@@ -293,21 +298,28 @@ fn home_menu(
                 for seconds in GRACE_PERIODS {
                     let chosen = setup.grace == seconds;
                     let label = w.with("seconds", &[("seconds", seconds.into())]);
-                    row.spawn(ui::button(label, Action::Grace(seconds), next(), chosen));
+                    row.spawn(ui::button(label, format!("Grace({seconds})"), next(), chosen))
+                        .observe(sets(move |setup| setup.grace = seconds));
                 }
             });
         }
         if setup.mode == Mode::Online {
             root.spawn(option_row()).with_children(|row| {
-                row.spawn(button("home-create", Action::CreateMatch, next(), false));
-                row.spawn(ui::button(quick_label(w, setup), Action::QuickMatch, next(), false));
+                row.spawn(button("home-create", "CreateMatch", next(), false))
+                    .observe(asks(|| JoinRequest::Create));
+                row.spawn(ui::button(quick_label(w, setup), "QuickMatch", next(), false))
+                    .observe(asks(|| JoinRequest::Quick));
             });
             root.spawn(option_row()).with_children(|row| {
                 let shown = ui::shown(&code.text, code.typing, &w.get("home-type-code"));
                 row.spawn(option_label(&w.get("home-invite-code")));
-                row.spawn(ui::button(shown, Action::EditCode, next(), code.typing));
-                row.spawn(button("home-join", Action::JoinCode, next(), false));
-                row.spawn(button("home-watch", Action::WatchCode, next(), false));
+                row.spawn(ui::text_field(shown, "EditCode", next(), code.typing)).observe(
+                    |_: On<Pressed>, mut code: ResMut<CodeEntry>| code.typing = !code.typing,
+                );
+                row.spawn(button("home-join", "JoinCode", next(), false))
+                    .observe(with_code(JoinRequest::Code));
+                row.spawn(button("home-watch", "WatchCode", next(), false))
+                    .observe(with_code(JoinRequest::Watch));
             });
             let server = w.with("home-server", &[("server", preferences.signaling.clone().into())]);
             root.spawn(ui::text(server, 14.0, palette::DIM));
@@ -316,8 +328,11 @@ fn home_menu(
             root.spawn(ui::text(w.get("lan-desktop-only"), 16.0, palette::WARN));
         } else if setup.mode == Mode::Lan {
             root.spawn(option_row()).with_children(|row| {
-                row.spawn(button("home-host-lan", Action::HostLan, next(), false));
-                row.spawn(button("home-join-lan", Action::FindLanGames, next(), false));
+                let protocol = crate::net::PROTOCOL_VERSION;
+                row.spawn(button("home-host-lan", "HostLan", next(), false))
+                    .observe(asks(move || JoinRequest::LanHost { protocol }));
+                row.spawn(button("home-join-lan", "FindLanGames", next(), false))
+                    .observe(ui::opens(Screen::LanGames));
             });
             root.spawn(ui::text(w.get("home-lan-how"), 14.0, palette::DIM));
         }
@@ -327,25 +342,33 @@ fn home_menu(
                     Some(code) => w.with("home-rejoin-code", &[("code", code.clone().into())]),
                     None => w.get("home-rejoin"),
                 };
-                row.spawn(ui::button(label, Action::Rejoin, next(), true));
+                row.spawn(ui::button(label, "Rejoin", next(), true)).observe(take_seat_back);
             }
             if !matches!(setup.mode, Mode::Online | Mode::Lan) {
-                row.spawn(button("home-play", Action::Play, next(), false));
+                row.spawn(button("home-play", "Play", next(), false)).observe(play);
             }
             if let Some(saved) = &saved.0 {
                 let game = w.get(variant_message(saved.current.settings().variant()));
                 let label = w.with("home-resume", &[("game", game.into())]);
-                row.spawn(ui::button(label, Action::Resume, next(), false));
+                row.spawn(ui::button(label, "Resume", next(), false)).observe(resume);
             }
             if saved_draughts.0.is_some() {
-                row.spawn(button("home-resume-draughts", Action::ResumeDraughts, next(), false));
+                row.spawn(button("home-resume-draughts", "ResumeDraughts", next(), false))
+                    .observe(resume_draughts);
             }
-            row.spawn(button("home-how-to-play", Action::HowToPlay, next(), false));
-            row.spawn(button("home-replays", Action::Replays, next(), false));
-            row.spawn(button("home-settings", Action::Settings, next(), false));
+            row.spawn(button("home-how-to-play", "HowToPlay", next(), false))
+                .observe(ui::opens(Screen::HowToPlay));
+            row.spawn(button("home-replays", "Replays", next(), false))
+                .observe(ui::opens(Screen::Replays));
+            row.spawn(button("home-settings", "Settings", next(), false))
+                .observe(ui::opens(Screen::Settings));
             // A page is closed by its browser, not by the game.
             if cfg!(not(target_arch = "wasm32")) {
-                row.spawn(button("home-quit", Action::Quit, next(), false));
+                row.spawn(button("home-quit", "Quit", next(), false)).observe(
+                    |_: On<Pressed>, mut exit: MessageWriter<AppExit>| {
+                        exit.write(AppExit::Success);
+                    },
+                );
             }
         });
         if let Some(message) = &notice.0 {
@@ -398,126 +421,122 @@ fn type_code(
     keys.clear_just_pressed(KeyCode::Escape);
 }
 
-#[allow(clippy::too_many_arguments)]
-fn act(
+/// What a button that changes the match's setup does.
+fn sets(
+    change: impl Fn(&mut MatchSetup) + Send + Sync + 'static,
+) -> impl Fn(On<Pressed>, ResMut<MatchSetup>) + Send + Sync + 'static {
+    move |_, mut setup| change(&mut setup)
+}
+
+/// What a button that asks the lobby for a room does.
+fn asks(
+    request: impl Fn() -> JoinRequest + Send + Sync + 'static,
+) -> impl Fn(On<Pressed>, Commands, ResMut<NextState<Screen>>) + Send + Sync + 'static {
+    move |_, mut commands, mut next| {
+        commands.insert_resource(request());
+        next.set(Screen::Lobby);
+    }
+}
+
+/// What a button that joins or watches the room of the code typed does.
+fn with_code(
+    request: fn(String) -> JoinRequest,
+) -> impl Fn(On<Pressed>, Commands, ResMut<CodeEntry>, ResMut<NextState<Screen>>) + Send + Sync {
+    move |_, mut commands, mut code, mut next| {
+        code.typing = false;
+        commands.insert_resource(request(code.text.clone()));
+        next.set(Screen::Lobby);
+    }
+}
+
+/// The states a match starts in: the screen, its host and its game.
+#[derive(SystemParam)]
+struct Start<'w> {
+    screen: ResMut<'w, NextState<Screen>>,
+    host: ResMut<'w, NextState<MatchHost>>,
+    game: ResMut<'w, NextState<GameType>>,
+}
+
+/// Where a match's seed comes from, and where a failure to start is said.
+#[derive(SystemParam)]
+struct Seeding<'w> {
+    seed: Option<Res<'w, FixedSeed>>,
+    notice: ResMut<'w, Notice>,
+    w: Res<'w, Words>,
+}
+
+/// Play: the game chosen, on this machine.
+fn play(
+    _: On<Pressed>,
     mut commands: Commands,
-    mut actions: MessageReader<Action>,
-    mut setup: ResMut<MatchSetup>,
+    setup: Res<MatchSetup>,
     preferences: Res<Preferences>,
-    mut saved: ResMut<SavedMatch>,
-    mut saved_draughts: ResMut<SavedDraughts>,
-    seed: Option<Res<FixedSeed>>,
-    mut next: ResMut<NextState<Screen>>,
-    mut host: ResMut<NextState<MatchHost>>,
-    mut game: ResMut<NextState<GameType>>,
-    mut exit: MessageWriter<AppExit>,
-    mut entries: (ResMut<CodeEntry>, ResMut<FenEntry>, ResMut<Notice>),
-    (rejoin, w): (Res<RejoinFile>, Res<Words>),
+    fen: Res<FenEntry>,
+    mut seeding: Seeding,
+    mut start: Start,
 ) {
-    let (code, fen, notice) = (&mut entries.0, &mut entries.1, &mut entries.2);
-    for action in actions.read() {
-        match *action {
-            Action::Variant(v) => setup.choose_variant(v),
-            Action::Draughts => setup.game = GameType::Draughts,
-            Action::DraughtsLevel(level) => setup.draughts_level = level,
-            Action::DraughtsColour(colour) => setup.draughts_colour = colour,
-            Action::Mode(mode) => setup.mode = mode,
-            Action::Players(n) => setup.players = n,
-            Action::Preset(preset) => setup.preset = preset,
-            Action::ShotClock(seconds) => setup.shot_clock = seconds,
-            Action::Grace(seconds) => setup.grace = seconds,
-            Action::Level(level) => setup.level = level,
-            Action::ToggleBot(p) => {
-                if let Some(bot) = setup.bots.get_mut(p as usize) {
-                    *bot = !*bot;
-                }
+    let w = &seeding.w;
+    let seeded = next_seed(seeding.seed.as_deref()).map_err(|e| no_randomness(w, e));
+    if setup.game == GameType::Carrom {
+        match seeded {
+            Ok(seed) => {
+                let local = LocalMatch::new(&setup, &preferences.names, seed);
+                start.game.set(GameType::Carrom);
+                start_local(&mut commands, local, &mut start.screen, &mut start.host);
             }
-            Action::Play if setup.game == GameType::Draughts => {
-                let start = if fen.text.is_empty() {
-                    Ok(Position::START)
-                } else {
-                    read_fen(&fen.text)
-                        .map_err(|e| w.with("home-bad-position", &[("why", e.to_string().into())]))
-                };
-                let seeded = next_seed(seed.as_deref()).map_err(|e| no_randomness(&w, e));
-                match start.and_then(|start| Ok((start, seeded?))) {
-                    Ok((start, seed)) => {
-                        let chosen = DraughtsStart { setup: &setup, start, seed };
-                        let names = &preferences.names;
-                        start_draughts(
-                            &mut commands,
-                            chosen,
-                            names,
-                            &mut next,
-                            &mut host,
-                            &mut game,
-                        );
-                    }
-                    Err(said) => notice.0 = Some(said),
-                }
-            }
-            Action::EditFen => fen.typing = !fen.typing,
-            Action::Play => match next_seed(seed.as_deref()) {
-                Ok(seed) => {
-                    let local = LocalMatch::new(&setup, &preferences.names, seed);
-                    game.set(GameType::Carrom);
-                    start_local(&mut commands, local, &mut next, &mut host);
-                }
-                Err(e) => notice.0 = Some(no_randomness(&w, e)),
-            },
-            Action::Resume => {
-                if let Some(local) = saved.0.take() {
-                    game.set(GameType::Carrom);
-                    start_local(&mut commands, local, &mut next, &mut host);
-                }
-            }
-            Action::ResumeDraughts => {
-                if let Some(table) = saved_draughts.0.take() {
-                    commands.insert_resource(table);
-                    game.set(GameType::Draughts);
-                    host.set(MatchHost::Local);
-                    next.set(Screen::Game);
-                }
-            }
-            Action::CreateMatch => {
-                commands.insert_resource(JoinRequest::Create);
-                next.set(Screen::Lobby);
-            }
-            Action::QuickMatch => {
-                commands.insert_resource(JoinRequest::Quick);
-                next.set(Screen::Lobby);
-            }
-            Action::HostLan => {
-                let protocol = crate::net::PROTOCOL_VERSION;
-                commands.insert_resource(JoinRequest::LanHost { protocol });
-                next.set(Screen::Lobby);
-            }
-            Action::FindLanGames => next.set(Screen::LanGames),
-            Action::EditCode => code.typing = !code.typing,
-            Action::JoinCode => {
-                code.typing = false;
-                commands.insert_resource(JoinRequest::Code(code.text.clone()));
-                next.set(Screen::Lobby);
-            }
-            Action::Rejoin => {
-                if let Some(ticket) = rejoin.found.clone() {
-                    commands.insert_resource(JoinRequest::Rejoin(Box::new(ticket)));
-                    next.set(Screen::Lobby);
-                }
-            }
-            Action::WatchCode => {
-                code.typing = false;
-                commands.insert_resource(JoinRequest::Watch(code.text.clone()));
-                next.set(Screen::Lobby);
-            }
-            Action::HowToPlay => next.set(Screen::HowToPlay),
-            Action::Replays => next.set(Screen::Replays),
-            Action::Settings => next.set(Screen::Settings),
-            Action::Quit => {
-                exit.write(AppExit::Success);
-            }
-            _ => {}
+            Err(said) => seeding.notice.0 = Some(said),
         }
+        return;
+    }
+    let position = if fen.text.is_empty() {
+        Ok(Position::START)
+    } else {
+        read_fen(&fen.text)
+            .map_err(|e| w.with("home-bad-position", &[("why", e.to_string().into())]))
+    };
+    match position.and_then(|position| Ok((position, seeded?))) {
+        Ok((position, seed)) => {
+            let chosen = DraughtsStart { setup: &setup, start: position, seed };
+            let (screen, host, game) = (&mut start.screen, &mut start.host, &mut start.game);
+            start_draughts(&mut commands, chosen, &preferences.names, screen, host, game);
+        }
+        Err(said) => seeding.notice.0 = Some(said),
+    }
+}
+
+/// Resume: the carrom match kept for later.
+fn resume(_: On<Pressed>, mut commands: Commands, mut saved: ResMut<SavedMatch>, mut start: Start) {
+    if let Some(local) = saved.0.take() {
+        start.game.set(GameType::Carrom);
+        start_local(&mut commands, local, &mut start.screen, &mut start.host);
+    }
+}
+
+/// Resume: the draughts game kept for later.
+fn resume_draughts(
+    _: On<Pressed>,
+    mut commands: Commands,
+    mut saved: ResMut<SavedDraughts>,
+    mut start: Start,
+) {
+    if let Some(table) = saved.0.take() {
+        commands.insert_resource(table);
+        start.game.set(GameType::Draughts);
+        start.host.set(MatchHost::Local);
+        start.screen.set(Screen::Game);
+    }
+}
+
+/// Rejoin: this machine's seat in the match it dropped out of.
+fn take_seat_back(
+    _: On<Pressed>,
+    mut commands: Commands,
+    rejoin: Res<RejoinFile>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if let Some(ticket) = rejoin.found.clone() {
+        commands.insert_resource(JoinRequest::Rejoin(Box::new(ticket)));
+        next.set(Screen::Lobby);
     }
 }
 
@@ -539,7 +558,9 @@ fn draughts_options(
             for level in [Level::Easy, Level::Medium, Level::Hard] {
                 let chosen = setup.draughts_level == level;
                 let label = w.get(draughts_level_message(level));
-                row.spawn(ui::button(label, Action::DraughtsLevel(level), next(), chosen));
+                let name = format!("DraughtsLevel({level:?})");
+                row.spawn(ui::button(label, name, next(), chosen))
+                    .observe(sets(move |setup| setup.draughts_level = level));
             }
         });
     }
@@ -551,7 +572,9 @@ fn draughts_options(
                 Colour::Red => "home-moves-second",
             };
             let label = w.with(id, &[("colour", w.get(colour_message(colour)).into())]);
-            row.spawn(ui::button(label, Action::DraughtsColour(colour), next(), chosen));
+            let name = format!("DraughtsColour({colour:?})");
+            row.spawn(ui::button(label, name, next(), chosen))
+                .observe(sets(move |setup| setup.draughts_colour = colour));
         }
     });
 }

@@ -4,7 +4,7 @@ use crate::client::flow::GameType;
 use crate::client::flow::screen::Screen;
 use crate::client::flow::setup::{MatchSetup, variant_message};
 use crate::client::screens::rules_text::{COMMON, CONTROLS, DRAUGHTS, DRAUGHTS_CONTROLS, rules};
-use crate::client::ui::{self, Action, MenuSet, palette};
+use crate::client::ui::{self, palette};
 use crate::client::words::Words;
 use bevy::prelude::*;
 
@@ -13,8 +13,7 @@ pub(super) struct HowToPlayPlugin;
 
 impl Plugin for HowToPlayPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(Screen::HowToPlay), spawn)
-            .add_systems(Update, back.after(MenuSet).run_if(in_state(Screen::HowToPlay)));
+        app.add_systems(OnEnter(Screen::HowToPlay), spawn);
     }
 }
 
@@ -41,12 +40,6 @@ fn spawn(mut commands: Commands, setup: Res<MatchSetup>, w: Res<Words>) {
             }
             body.spawn(ui::text(w.get(controls), 16.0, palette::DIM));
         });
-        root.spawn(ui::button(w.get("back"), Action::Back, 1, false));
+        root.spawn(ui::back_button(w.get("back"), 1)).observe(ui::opens(Screen::Home));
     });
-}
-
-fn back(mut actions: MessageReader<Action>, mut next: ResMut<NextState<Screen>>) {
-    if actions.read().any(|a| *a == Action::Back) {
-        next.set(Screen::Home);
-    }
 }

@@ -7,7 +7,7 @@
 use crate::client::flow::Screen;
 use crate::client::flow::setup::variant_message;
 use crate::client::hosts::lobby::JoinRequest;
-use crate::client::ui::{self, Action, MenuSet, palette};
+use crate::client::ui::{self, MenuSet, Pressed, palette};
 use crate::client::words::{Words, ask_error};
 use crate::net::lan::{self, AskError, FoundGame, LanBrowser, Listing, SEARCH_BOUND};
 use crate::rules::Variant;
@@ -60,7 +60,7 @@ impl Plugin for LanGamesPlugin {
                 Update,
                 (
                     (search, type_address).before(MenuSet),
-                    (act, hear_answer, rebuild.run_if(resource_exists_and_changed::<LanList>))
+                    (hear_answer, rebuild.run_if(resource_exists_and_changed::<LanList>))
                         .chain()
                         .after(MenuSet),
                 )
@@ -108,7 +108,8 @@ fn type_address(
     mut typed: MessageReader<KeyboardInput>,
     mut keys: ResMut<ButtonInput<KeyCode>>,
     mut list: ResMut<LanList>,
-    mut actions: MessageWriter<Action>,
+    mut search: ResMut<LanSearch>,
+    w: Res<Words>,
 ) {
     if !list.typing {
         typed.clear();
@@ -118,10 +119,7 @@ fn type_address(
     for key in typed.read() {
         match ui::type_into(&mut list.address, key, MAX_ADDRESS, graphic) {
             ui::Typed::Edited => {}
-            ui::Typed::Enter => {
-                list.typing = false;
-                actions.write(Action::JoinAddress);
-            }
+            ui::Typed::Enter => ask_address(false, &mut search, &mut list, &w),
             ui::Typed::Escape => list.typing = false,
         }
     }
@@ -130,50 +128,44 @@ fn type_address(
     keys.clear_just_pressed(KeyCode::Escape);
 }
 
-fn act(
-    mut actions: MessageReader<Action>,
-    mut search: ResMut<LanSearch>,
-    mut list: ResMut<LanList>,
-    mut next: ResMut<NextState<Screen>>,
-    w: Res<Words>,
-) {
-    for action in actions.read() {
-        let asks = matches!(
-            action,
-            Action::JoinAddress | Action::JoinLan(_) | Action::WatchAddress | Action::WatchLan(_)
-        );
-        if asks && list.typing {
-            list.typing = false;
+/// What the buttons that ask a listed game (the `place`th) to be joined or watched do.
+fn asks_listed(
+    place: u8,
+    to_watch: bool,
+) -> impl Fn(On<Pressed>, ResMut<LanSearch>, ResMut<LanList>, Res<Words>) + Send + Sync {
+    move |_, mut search, mut list, w| {
+        list.typing = false;
+        let Some(game) = search.shown.get(place as usize).cloned() else { return };
+        if let Some(why) = game.refusal().filter(|_| !to_watch) {
+            let why = ("why", why.to_string().into());
+            let game = ("game", found_line(&w, &game).into());
+            list.note = Some(w.with("lan-cannot-join", &[game, why]));
+            return;
         }
-        match *action {
-            Action::Back => next.set(Screen::Home),
-            Action::EditAddress => list.typing = !list.typing,
-            Action::JoinLan(place) | Action::WatchLan(place) => {
-                let to_watch = matches!(action, Action::WatchLan(_));
-                let Some(game) = search.shown.get(place as usize).cloned() else { continue };
-                if let Some(why) = game.refusal().filter(|_| !to_watch) {
-                    let why = ("why", why.to_string().into());
-                    list.note = Some(
-                        w.with("lan-cannot-join", &[("game", found_line(&w, &game).into()), why]),
-                    );
-                    continue;
-                }
-                list.note = Some(w.with("lan-asking", &[("host", found_line(&w, &game).into())]));
-                search.to_watch = to_watch;
-                search.asking = Some(Mutex::new(ask(move || lan::ask_any(&game.addresses))));
-            }
-            Action::JoinAddress | Action::WatchAddress => match lan::parse_address(&list.address) {
-                Ok(address) => {
-                    list.note = Some(w.with("lan-asking", &[("host", address.to_string().into())]));
-                    search.to_watch = *action == Action::WatchAddress;
-                    search.asking = Some(Mutex::new(ask(move || {
-                        lan::ask(address).map(|listing| (address, listing))
-                    })));
-                }
-                Err(e) => list.note = Some(sentence(&ask_error(&w, &e))),
-            },
-            _ => {}
+        list.note = Some(w.with("lan-asking", &[("host", found_line(&w, &game).into())]));
+        search.to_watch = to_watch;
+        search.asking = Some(Mutex::new(ask(move || lan::ask_any(&game.addresses))));
+    }
+}
+
+/// What the buttons that ask the game at the address typed to be joined or watched do.
+fn asks_typed(
+    to_watch: bool,
+) -> impl Fn(On<Pressed>, ResMut<LanSearch>, ResMut<LanList>, Res<Words>) + Send + Sync {
+    move |_, mut search, mut list, w| ask_address(to_watch, &mut search, &mut list, &w)
+}
+
+/// Asks the host at the address typed for its game, to join it or watch it.
+fn ask_address(to_watch: bool, search: &mut LanSearch, list: &mut LanList, w: &Words) {
+    list.typing = false;
+    match lan::parse_address(&list.address) {
+        Ok(address) => {
+            list.note = Some(w.with("lan-asking", &[("host", address.to_string().into())]));
+            search.to_watch = to_watch;
+            search.asking =
+                Some(Mutex::new(ask(move || lan::ask(address).map(|listing| (address, listing)))));
         }
+        Err(e) => list.note = Some(sentence(&ask_error(w, &e))),
     }
 }
 
@@ -284,18 +276,12 @@ fn rebuild(
             match game.refusal() {
                 None => {
                     root.spawn(ui::row()).with_children(|row| {
-                        row.spawn(ui::button(
-                            found_line(&w, game),
-                            Action::JoinLan(place),
-                            next(),
-                            false,
-                        ));
-                        row.spawn(ui::button(
-                            w.get("replays-watch"),
-                            Action::WatchLan(place),
-                            next(),
-                            false,
-                        ));
+                        let name = format!("JoinLan({place})");
+                        row.spawn(ui::button(found_line(&w, game), name, next(), false))
+                            .observe(asks_listed(place, false));
+                        let name = format!("WatchLan({place})");
+                        row.spawn(ui::button(w.get("replays-watch"), name, next(), false))
+                            .observe(asks_listed(place, true));
                     });
                 }
                 Some(_) if game.watchable() => {
@@ -303,12 +289,9 @@ fn rebuild(
                         let playing =
                             w.with("lan-being-played", &[("game", found_line(&w, game).into())]);
                         row.spawn(ui::text(playing, 16.0, palette::DIM));
-                        row.spawn(ui::button(
-                            w.get("replays-watch"),
-                            Action::WatchLan(place),
-                            next(),
-                            false,
-                        ));
+                        let name = format!("WatchLan({place})");
+                        row.spawn(ui::button(w.get("replays-watch"), name, next(), false))
+                            .observe(asks_listed(place, true));
                     });
                 }
                 Some(why) => {
@@ -320,14 +303,17 @@ fn rebuild(
         root.spawn(ui::row()).with_children(|row| {
             let shown = ui::shown(&list.address, list.typing, &w.get("lan-type-address"));
             row.spawn(ui::text(format!("{} ", w.get("lan-address")), 16.0, palette::DIM));
-            row.spawn(ui::button(shown, Action::EditAddress, next(), list.typing));
-            row.spawn(ui::button(w.get("home-join"), Action::JoinAddress, next(), false));
-            row.spawn(ui::button(w.get("replays-watch"), Action::WatchAddress, next(), false));
+            row.spawn(ui::text_field(shown, "EditAddress", next(), list.typing))
+                .observe(|_: On<Pressed>, mut list: ResMut<LanList>| list.typing = !list.typing);
+            row.spawn(ui::button(w.get("home-join"), "JoinAddress", next(), false))
+                .observe(asks_typed(false));
+            row.spawn(ui::button(w.get("replays-watch"), "WatchAddress", next(), false))
+                .observe(asks_typed(true));
         });
         if let Some(note) = &list.note {
             root.spawn(ui::text(note.clone(), 16.0, palette::WARN));
         }
-        root.spawn(ui::button(w.get("back"), Action::Back, next(), false));
+        root.spawn(ui::back_button(w.get("back"), next())).observe(ui::opens(Screen::Home));
     });
 }
 

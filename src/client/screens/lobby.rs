@@ -1,9 +1,10 @@
 //! The lobby screen: the invite code and link of a private match (or, hosting on this
-//! network, the addresses to type), and who has arrived; Back (or Esc) leaves for Home. The lobby itself is [`crate::client::hosts::lobby`].
+//! network, the addresses to type), and who has arrived; Back (or Esc) leaves for Home.
+//! The lobby itself is [`crate::client::hosts::lobby`].
 
 use crate::client::flow::Screen;
 use crate::client::hosts::lobby::Lobby;
-use crate::client::ui::{self, Action, Clipboard, MenuSet, palette};
+use crate::client::ui::{self, Clipboard, Pressed, palette};
 use crate::client::words::Words;
 use bevy::prelude::*;
 use carrom_signaling::code as invite;
@@ -25,11 +26,7 @@ impl Plugin for LobbyScreenPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(
             Update,
-            (
-                spawn.run_if(resource_added::<Lobby>),
-                show_status,
-                (leave, copy, try_again).after(MenuSet),
-            )
+            (spawn.run_if(resource_added::<Lobby>), show_status)
                 .chain()
                 .run_if(in_state(Screen::Lobby)),
         );
@@ -58,7 +55,8 @@ fn spawn(mut commands: Commands, lobby: Res<Lobby>, w: Res<Words>) {
             root.spawn(ui::text(code.to_string(), 44.0, palette::TEXT));
             root.spawn(ui::row()).with_children(|row| {
                 row.spawn(ui::text(invite::link(code), 18.0, palette::DIM));
-                row.spawn(ui::button(w.get("lobby-copy-link"), Action::CopyInvite, 0, false));
+                row.spawn(ui::button(w.get("lobby-copy-link"), "CopyInvite", 0, false))
+                    .observe(copy);
             });
             if let Some(web) = lobby.web_link() {
                 root.spawn(ui::row()).with_children(|row| {
@@ -77,10 +75,11 @@ fn spawn(mut commands: Commands, lobby: Res<Lobby>, w: Res<Words>) {
         root.spawn((LobbyText, ui::text(lobby.status().to_string(), 18.0, palette::TEXT)));
         root.spawn((TryAgainRow, Node { display: Display::None, ..default() })).with_children(
             |row| {
-                row.spawn(ui::button(w.get("lobby-try-again"), Action::TryAgain, 2, false));
+                row.spawn(ui::button(w.get("lobby-try-again"), "TryAgain", 2, false))
+                    .observe(try_again);
             },
         );
-        root.spawn(ui::button(w.get("back"), Action::Back, 1, false));
+        root.spawn(ui::back_button(w.get("back"), 1)).observe(ui::opens(Screen::Home));
     });
 }
 
@@ -104,22 +103,13 @@ fn show_status(
     }
 }
 
-fn leave(mut actions: MessageReader<Action>, mut next: ResMut<NextState<Screen>>) {
-    if actions.read().any(|a| *a == Action::Back) {
-        next.set(Screen::Home);
-    }
-}
-
 /// Try again: the same room asked for anew (the lobby is opened again).
 fn try_again(
+    _: On<Pressed>,
     mut commands: Commands,
-    mut actions: MessageReader<Action>,
     lobby: Option<Res<Lobby>>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    if !actions.read().any(|a| *a == Action::TryAgain) {
-        return;
-    }
     if let Some(request) = lobby.and_then(|lobby| lobby.again()) {
         commands.insert_resource(request);
         next.set(Screen::Lobby);
@@ -128,15 +118,12 @@ fn try_again(
 
 /// Copy link: the invite link on the clipboard, and a word on whether it worked.
 fn copy(
-    mut actions: MessageReader<Action>,
+    _: On<Pressed>,
     lobby: Option<Res<Lobby>>,
     mut clipboard: NonSendMut<Clipboard>,
     mut texts: Query<&mut Text, With<CopyText>>,
     w: Res<Words>,
 ) {
-    if !actions.read().any(|a| *a == Action::CopyInvite) {
-        return;
-    }
     let Some(lobby) = lobby else { return };
     let Some(code) = lobby.code() else { return };
     let link = lobby.web_link().unwrap_or_else(|| invite::link(code));

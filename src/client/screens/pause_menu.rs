@@ -1,11 +1,11 @@
-//! Esc or the HUD's Pause button during a match opens the pause menu ([`Pause::Paused`]: the local match and its
-//! shot clock stop): carry on, resign for the side to shoot, or keep the match for later
-//! and go home.
+//! Esc or the HUD's Pause button during a match opens the pause menu ([`Pause::Paused`]:
+//! the local match and its shot clock stop): carry on, resign for the side to shoot, or
+//! keep the match for later and go home.
 
 use crate::client::draughts::{DraughtsMatch, Player as DraughtsPlayer};
 use crate::client::flow::{MatchHost, Pause, Screen};
 use crate::client::hosts::LocalMatch;
-use crate::client::ui::{self, Action, MenuSet, palette};
+use crate::client::ui::{self, MenuSet, Pressed, palette};
 use crate::client::words::Words;
 use crate::game::Input;
 use bevy::prelude::*;
@@ -16,18 +16,13 @@ pub(super) struct PauseMenuPlugin;
 impl Plugin for PauseMenuPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(Update, open.after(MenuSet).run_if(in_state(Pause::Running)))
-            .add_systems(OnEnter(Pause::Paused), spawn)
-            .add_systems(Update, act.after(MenuSet).run_if(in_state(Pause::Paused)));
+            .add_systems(OnEnter(Pause::Paused), spawn);
     }
 }
 
-fn open(
-    mut keys: ResMut<ButtonInput<KeyCode>>,
-    mut actions: MessageReader<Action>,
-    mut pause: ResMut<NextState<Pause>>,
-) {
-    let pressed = actions.read().any(|a| *a == Action::Pause);
-    if keys.just_pressed(KeyCode::Escape) || pressed {
+/// Esc pauses (the HUD's button pauses by itself: [`ui::pause_button`]).
+fn open(mut keys: ResMut<ButtonInput<KeyCode>>, mut pause: ResMut<NextState<Pause>>) {
+    if keys.just_pressed(KeyCode::Escape) {
         keys.clear_just_pressed(KeyCode::Escape);
         pause.set(Pause::Paused);
     }
@@ -73,50 +68,44 @@ fn spawn(
         ))
         .with_children(|menu| {
             menu.spawn(ui::text(w.get("pause-title"), 40.0, palette::ACCENT));
-            menu.spawn(ui::button(w.get("pause-continue"), Action::Continue, 0, false));
+            let carry_on =
+                (ui::GoesBack, ui::button(w.get("pause-continue"), "Continue", 0, false));
+            menu.spawn(carry_on).observe(|_: On<Pressed>, mut pause: ResMut<NextState<Pause>>| {
+                pause.set(Pause::Running)
+            });
+            let home = ui::opens(Screen::Home);
             if replay {
-                menu.spawn(ui::button(w.get("pause-leave-replay"), Action::Replays, 1, false));
+                let label = w.get("pause-leave-replay");
+                menu.spawn(ui::button(label, "Replays", 1, false))
+                    .observe(ui::opens(Screen::Replays));
                 return;
             }
             if watching {
-                menu.spawn(ui::button(
-                    w.get("pause-stop-watching"),
-                    Action::SaveAndLeave,
-                    1,
-                    false,
-                ));
+                let label = w.get("pause-stop-watching");
+                menu.spawn(ui::button(label, "SaveAndLeave", 1, false)).observe(home);
                 return;
             }
-            menu.spawn(ui::button(resign, Action::Resign, 1, false));
-            menu.spawn(ui::button(w.get("pause-save-and-leave"), Action::SaveAndLeave, 2, false));
+            menu.spawn(ui::button(resign, "Resign", 1, false)).observe(resign_here);
+            let label = w.get("pause-save-and-leave");
+            menu.spawn(ui::button(label, "SaveAndLeave", 2, false)).observe(home);
         });
 }
 
-fn act(
-    mut actions: MessageReader<Action>,
+/// Resign: the side the menu names resigns, and the match runs on to its end.
+fn resign_here(
+    _: On<Pressed>,
     mut local: Option<ResMut<LocalMatch>>,
     mut draughts: Option<ResMut<DraughtsMatch>>,
     mut pause: ResMut<NextState<Pause>>,
-    mut screen: ResMut<NextState<Screen>>,
 ) {
-    for action in actions.read() {
-        match action {
-            Action::Continue | Action::Back => pause.set(Pause::Running),
-            Action::Resign => {
-                if let Some(local) = local.as_mut() {
-                    let player = local.shooter_player();
-                    local.inputs[player] = Input::resign();
-                    local.resigning = true;
-                }
-                if let Some(table) = draughts.as_mut() {
-                    let colour = resigning_colour(table);
-                    table.resign_here(colour);
-                }
-                pause.set(Pause::Running);
-            }
-            Action::SaveAndLeave => screen.set(Screen::Home),
-            Action::Replays => screen.set(Screen::Replays),
-            _ => {}
-        }
+    if let Some(local) = local.as_mut() {
+        let player = local.shooter_player();
+        local.inputs[player] = Input::resign();
+        local.resigning = true;
     }
+    if let Some(table) = draughts.as_mut() {
+        let colour = resigning_colour(table);
+        table.resign_here(colour);
+    }
+    pause.set(Pause::Running);
 }

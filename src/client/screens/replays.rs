@@ -8,10 +8,11 @@ use crate::client::flow::{GameType, MatchHost, Screen};
 use crate::client::hosts::replay::{Replaying, watch};
 use crate::client::hosts::tape::LastRecord;
 use crate::client::persistence::{Storage, records};
-use crate::client::ui::{self, Action, MenuSet, palette};
+use crate::client::ui::{self, MenuSet, Pressed, palette};
 use crate::client::words::{Words, record_error};
 use crate::record::{GameLog, MatchRecord};
 use crate::rules::Variant;
+use bevy::ecs::system::SystemParam;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use std::path::PathBuf;
@@ -34,7 +35,7 @@ struct ReplayList {
 #[derive(Component)]
 struct ReplaysRoot;
 
-/// The Replays screen, and Results' "Watch replay".
+/// The Replays screen.
 pub(super) struct ReplaysPlugin;
 
 impl Plugin for ReplaysPlugin {
@@ -47,9 +48,7 @@ impl Plugin for ReplaysPlugin {
                 Update,
                 (
                     type_path.before(MenuSet),
-                    (act, rebuild.run_if(resource_exists_and_changed::<ReplayList>))
-                        .chain()
-                        .after(MenuSet),
+                    rebuild.run_if(resource_exists_and_changed::<ReplayList>).after(MenuSet),
                 )
                     .run_if(in_state(Screen::Replays).and_then(resource_exists::<ReplayList>)),
             )
@@ -58,8 +57,7 @@ impl Plugin for ReplaysPlugin {
                 (|mut list: ResMut<ReplayList>| list.set_changed())
                     .run_if(in_state(Screen::Replays).and_then(resource_exists::<ReplayList>))
                     .run_if(resource_changed::<Words>),
-            )
-            .add_systems(Update, watch_last.after(MenuSet).run_if(in_state(Screen::Results)));
+            );
     }
 }
 
@@ -88,7 +86,8 @@ fn type_path(
     mut typed: MessageReader<KeyboardInput>,
     mut keys: ResMut<ButtonInput<KeyCode>>,
     mut list: ResMut<ReplayList>,
-    mut actions: MessageWriter<Action>,
+    mut starts: Starts,
+    w: Res<Words>,
 ) {
     if !list.typing {
         typed.clear();
@@ -97,10 +96,7 @@ fn type_path(
     for key in typed.read() {
         match ui::type_into(&mut list.path, key, MAX_PATH, ui::printable) {
             ui::Typed::Edited => {}
-            ui::Typed::Enter => {
-                list.typing = false;
-                actions.write(Action::OpenRecord);
-            }
+            ui::Typed::Enter => open_typed(&mut list, &mut starts, &w),
             ui::Typed::Escape => list.typing = false,
         }
     }
@@ -129,60 +125,65 @@ fn downloads() -> Option<PathBuf> {
     None
 }
 
-#[allow(clippy::too_many_arguments)]
-fn act(
-    mut commands: Commands,
-    mut actions: MessageReader<Action>,
-    mut list: ResMut<ReplayList>,
-    storage: Res<Storage>,
-    mut screen: ResMut<NextState<Screen>>,
-    mut host: ResMut<NextState<MatchHost>>,
-    mut game: ResMut<NextState<GameType>>,
-    w: Res<Words>,
-) {
-    for action in actions.read() {
-        match *action {
-            Action::Back => screen.set(Screen::Home),
-            Action::EditRecordPath => list.typing = !list.typing,
-            Action::Watch(place) => {
-                let Some((_, record)) = list.records.get(place as usize).cloned() else { continue };
-                match Replaying::open(record) {
-                    Ok(replaying) => {
-                        watch(&mut commands, replaying, &mut screen, &mut host, &mut game)
-                    }
-                    Err(why) => {
-                        let why = ("why", record_error(&w, &why).into());
-                        list.note = Some(w.with("replays-cannot-show", &[why]));
-                    }
-                }
+/// What watching a replay changes: the match it puts on screen and the states it sets.
+#[derive(SystemParam)]
+pub(super) struct Starts<'w, 's> {
+    commands: Commands<'w, 's>,
+    screen: ResMut<'w, NextState<Screen>>,
+    host: ResMut<'w, NextState<MatchHost>>,
+    game: ResMut<'w, NextState<GameType>>,
+}
+
+impl Starts<'_, '_> {
+    /// Puts `replaying` on screen.
+    fn watch(&mut self, replaying: Replaying) {
+        watch(&mut self.commands, replaying, &mut self.screen, &mut self.host, &mut self.game);
+    }
+}
+
+/// What the Watch button of the `place`th record listed does.
+fn watches(
+    place: usize,
+) -> impl Fn(On<Pressed>, ResMut<ReplayList>, Starts, Res<Words>) + Send + Sync {
+    move |_, mut list, mut starts, w| {
+        let Some((_, record)) = list.records.get(place).cloned() else { return };
+        match Replaying::open(record) {
+            Ok(replaying) => starts.watch(replaying),
+            Err(why) => {
+                let why = ("why", record_error(&w, &why).into());
+                list.note = Some(w.with("replays-cannot-show", &[why]));
             }
-            Action::Export(place) => {
-                let Some((from, _)) = list.records.get(place as usize).cloned() else { continue };
-                let Some(dir) = export_dir(&storage) else { continue };
-                let to = dir.join(from.file_name().unwrap_or_default());
-                let place = ("path", to.display().to_string().into());
-                list.note = Some(match records::export(&from, &to) {
-                    Ok(()) => w.with("replays-copied", &[place]),
-                    Err(e) => w.with("replays-not-copied", &[place, ("why", e.to_string().into())]),
-                });
-            }
-            Action::OpenRecord => {
-                list.typing = false;
-                let path = PathBuf::from(list.path.trim());
-                match records::read(&path)
-                    .and_then(|record| Replaying::open(record).map_err(|e| record_error(&w, &e)))
-                {
-                    Ok(replaying) => {
-                        watch(&mut commands, replaying, &mut screen, &mut host, &mut game)
-                    }
-                    Err(why) => {
-                        let path = ("path", path.display().to_string().into());
-                        list.note =
-                            Some(w.with("replays-file-cannot-show", &[path, ("why", why.into())]));
-                    }
-                }
-            }
-            _ => {}
+        }
+    }
+}
+
+/// What the Export button of the `place`th record listed does: a copy to share.
+fn exports(
+    place: usize,
+) -> impl Fn(On<Pressed>, ResMut<ReplayList>, Res<Storage>, Res<Words>) + Send + Sync {
+    move |_, mut list, storage, w| {
+        let Some((from, _)) = list.records.get(place).cloned() else { return };
+        let Some(dir) = export_dir(&storage) else { return };
+        let to = dir.join(from.file_name().unwrap_or_default());
+        let place = ("path", to.display().to_string().into());
+        list.note = Some(match records::export(&from, &to) {
+            Ok(()) => w.with("replays-copied", &[place]),
+            Err(e) => w.with("replays-not-copied", &[place, ("why", e.to_string().into())]),
+        });
+    }
+}
+
+/// Opens the record at the path typed, or says why not.
+fn open_typed(list: &mut ReplayList, starts: &mut Starts, w: &Words) {
+    list.typing = false;
+    let path = PathBuf::from(list.path.trim());
+    let opened = records::read(&path)
+        .and_then(|record| Replaying::open(record).map_err(|e| record_error(w, &e)));
+    match opened {
+        Ok(replaying) => starts.watch(replaying),
+        Err(why) => {
+            let path = ("path", path.display().to_string().into());
+            list.note = Some(w.with("replays-file-cannot-show", &[path, ("why", why.into())]));
         }
     }
 }
@@ -231,46 +232,45 @@ fn rebuild(
                 row.spawn(ui::text(describe(&w, record), 15.0, colour));
                 row.spawn(ui::button(
                     w.get("replays-watch"),
-                    Action::Watch(place as u8),
+                    format!("Watch({place})"),
                     next(),
                     false,
-                ));
-                row.spawn(ui::button(
-                    w.get("replays-export"),
-                    Action::Export(place as u8),
-                    next(),
-                    false,
-                ));
+                ))
+                .observe(watches(place));
+                let name = format!("Export({place})");
+                row.spawn(ui::button(w.get("replays-export"), name, next(), false))
+                    .observe(exports(place));
             });
         }
         root.spawn(ui::row()).with_children(|row| {
             let shown = ui::shown(&list.path, list.typing, &w.get("replays-type-path"));
             row.spawn(ui::text(w.get("replays-open-file"), 16.0, palette::DIM));
-            row.spawn(ui::button(shown, Action::EditRecordPath, next(), list.typing));
-            row.spawn(ui::button(w.get("replays-open"), Action::OpenRecord, next(), false));
+            row.spawn(ui::text_field(shown, "EditRecordPath", next(), list.typing))
+                .observe(|_: On<Pressed>, mut list: ResMut<ReplayList>| list.typing = !list.typing);
+            row.spawn(ui::button(w.get("replays-open"), "OpenRecord", next(), false)).observe(
+                |_: On<Pressed>,
+                 mut list: ResMut<ReplayList>,
+                 mut starts: Starts,
+                 w: Res<Words>| {
+                    open_typed(&mut list, &mut starts, &w);
+                },
+            );
         });
         if let Some(note) = &list.note {
             root.spawn(ui::text(note.clone(), 16.0, palette::WARN));
         }
-        root.spawn(ui::button(w.get("back"), Action::Back, next(), false));
+        root.spawn(ui::back_button(w.get("back"), next())).observe(ui::opens(Screen::Home));
     });
 }
 
 /// Results' "Watch replay": the record just written.
-#[allow(clippy::too_many_arguments)]
-fn watch_last(
-    mut commands: Commands,
-    mut actions: MessageReader<Action>,
+pub(super) fn watch_last(
+    _: On<Pressed>,
     last: Option<Res<LastRecord>>,
-    mut screen: ResMut<NextState<Screen>>,
-    mut host: ResMut<NextState<MatchHost>>,
-    mut game: ResMut<NextState<GameType>>,
+    mut starts: Starts,
     mut notice: ResMut<ui::Notice>,
     w: Res<Words>,
 ) {
-    if !actions.read().any(|a| *a == Action::WatchReplay) {
-        return;
-    }
     let opened = match last.as_deref() {
         Some(LastRecord(Ok(path))) => records::read(path)
             .and_then(|record| Replaying::open(record).map_err(|e| record_error(&w, &e))),
@@ -278,7 +278,7 @@ fn watch_last(
         None => Err(w.get("replays-none-written")),
     };
     match opened {
-        Ok(replaying) => watch(&mut commands, replaying, &mut screen, &mut host, &mut game),
+        Ok(replaying) => starts.watch(replaying),
         Err(why) => notice.0 = Some(w.with("replays-replay-cannot-show", &[("why", why.into())])),
     }
 }

@@ -1,10 +1,12 @@
 //! Results: who won, each side's score, how it ended, and a rematch or the way home. The
 //! game that was played writes the [`MatchSummary`]; a rematch is the host's to start.
 
+use super::replays::watch_last;
 use crate::client::flow::{MatchSummary, Screen};
 use crate::client::hosts::tape::LastRecord;
-use crate::client::ui::{self, Action, MenuSet, palette};
+use crate::client::ui::{self, Pressed, palette};
 use crate::client::words::Words;
+use bevy::ecs::system::SystemId;
 use bevy::prelude::*;
 
 /// The Results screen.
@@ -14,7 +16,8 @@ impl Plugin for ResultsPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(OnEnter(Screen::Results), spawn).add_systems(
             Update,
-            (act.after(MenuSet), rebuild.run_if(resource_exists_and_changed::<MatchSummary>))
+            rebuild
+                .run_if(resource_exists_and_changed::<MatchSummary>)
                 .run_if(in_state(Screen::Results)),
         );
     }
@@ -52,15 +55,19 @@ fn spawn(
         }
         root.spawn(ui::text(summary.ending, 16.0, palette::DIM));
         root.spawn(ui::row()).with_children(|row| {
-            if summary.rematch {
-                row.spawn(ui::button(w.get("results-rematch"), Action::Rematch, 1, false));
+            if let Some(rematch) = summary.rematch {
+                row.spawn(ui::button(w.get("results-rematch"), "Rematch", 1, false))
+                    .observe(runs(rematch));
             }
-            row.spawn(ui::button(w.get("results-home"), Action::Home, 2, false));
+            let home = (ui::GoesBack, ui::button(w.get("results-home"), "Home", 2, false));
+            row.spawn(home).observe(ui::opens(Screen::Home));
             if kept {
-                row.spawn(ui::button(w.get("results-watch-replay"), Action::WatchReplay, 3, false));
+                row.spawn(ui::button(w.get("results-watch-replay"), "WatchReplay", 3, false))
+                    .observe(watch_last);
             }
-            for (order, (label, action)) in summary.offers.iter().enumerate() {
-                row.spawn(ui::button(label.clone(), *action, 4 + order as u16, false));
+            for (order, offer) in summary.offers.iter().enumerate() {
+                row.spawn(ui::button(offer.label.clone(), offer.name, 4 + order as u16, false))
+                    .observe(runs(offer.run));
             }
         });
         if let Some(note) = summary.note {
@@ -69,8 +76,7 @@ fn spawn(
     });
 }
 
-fn act(mut actions: MessageReader<Action>, mut next: ResMut<NextState<Screen>>) {
-    if actions.read().any(|a| matches!(a, Action::Home | Action::Back)) {
-        next.set(Screen::Home);
-    }
+/// What a button that runs the game's one-shot system `system` does.
+fn runs(system: SystemId) -> impl Fn(On<Pressed>, Commands) + Send + Sync {
+    move |_, mut commands| commands.run_system(system)
 }

@@ -7,7 +7,7 @@ use crate::client::flow::screen::Screen;
 use crate::client::persistence::preferences::{
     IceField, MAX_VOLUME, NAME_LENGTH, Preferences, RECORDS_KEPT, default_signaling,
 };
-use crate::client::ui::{self, Action, MenuSet, palette};
+use crate::client::ui::{self, MenuSet, Pressed, palette};
 use crate::client::words::{Arg, Language, Words, default_name};
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
@@ -46,15 +46,12 @@ impl Plugin for SettingsScreenPlugin {
                 Update,
                 (
                     type_name.before(MenuSet),
-                    (
-                        act,
-                        rebuild.run_if(
+                    rebuild
+                        .run_if(
                             resource_changed::<Preferences>
                                 .or_eager(resource_changed::<Editing>)
                                 .or_eager(resource_changed::<Words>),
-                        ),
-                    )
-                        .chain()
+                        )
                         .after(MenuSet),
                 )
                     .run_if(in_state(Screen::Settings)),
@@ -75,8 +72,9 @@ fn spawn(
             row.spawn(label("settings-language"));
             for (i, language) in Language::ALL.into_iter().enumerate() {
                 let chosen = preferences.language == language;
-                let action = Action::Language(language);
-                row.spawn(ui::button(language.own_name(), action, 40 + i as u16, chosen));
+                let name = format!("Language({language:?})");
+                row.spawn(ui::button(language.own_name(), name, 40 + i as u16, chosen))
+                    .observe(sets(move |p| p.language = language));
             }
         });
         root.spawn(ui::text(w.get("settings-names"), 18.0, palette::DIM));
@@ -86,7 +84,7 @@ fn spawn(
             root.spawn(ui::row()).with_children(|row| {
                 let player = w.with("player-default", &[("number", Arg::from(i + 1))]);
                 row.spawn(ui::text(format!("{player}  "), 18.0, palette::DIM));
-                row.spawn(ui::button(label, Action::EditName(i as u8), i as u16 + 1, typing));
+                row.spawn(field(label, i as u8, i as u16 + 1, typing)).observe(edits(i as u8));
             });
         }
         root.spawn(ui::row()).with_children(|row| {
@@ -94,7 +92,7 @@ fn spawn(
             let typing = editing.0 == Some(SIGNALING);
             let shown = &preferences.signaling;
             let label = if typing { format!("{shown}_") } else { shown.clone() };
-            row.spawn(ui::button(label, Action::EditName(SIGNALING), 5, typing));
+            row.spawn(field(label, SIGNALING, 5, typing)).observe(edits(SIGNALING));
         });
         for (field, ice, title) in ICE {
             root.spawn(ui::row()).with_children(|row| {
@@ -107,16 +105,17 @@ fn spawn(
                     _ => text,
                 };
                 let label = if typing { format!("{shown}_") } else { shown };
-                row.spawn(ui::button(label, Action::EditName(field), 5 + u16::from(field), typing));
+                row.spawn(self::field(label, field, 5 + u16::from(field), typing))
+                    .observe(edits(field));
             });
         }
         root.spawn(ui::text(w.get("settings-ice-note"), 14.0, palette::DIM));
         root.spawn(ui::row()).with_children(|row| {
             row.spawn(label("settings-volume"));
-            row.spawn(ui::button("-", Action::Volume(-1), 20, false));
+            row.spawn(ui::button("-", "Volume(-1)", 20, false)).observe(sets(turn_volume(-1)));
             let volume = format!(" {} / {MAX_VOLUME} ", preferences.volume);
             row.spawn(ui::text(volume, 18.0, palette::TEXT));
-            row.spawn(ui::button("+", Action::Volume(1), 21, false));
+            row.spawn(ui::button("+", "Volume(1)", 21, false)).observe(sets(turn_volume(1)));
         });
         root.spawn(ui::row()).with_children(|row| {
             row.spawn(label("settings-display"));
@@ -125,31 +124,35 @@ fn spawn(
             } else {
                 "settings-window"
             });
-            row.spawn(ui::button(shown, Action::ToggleFullscreen, 22, preferences.fullscreen));
+            row.spawn(ui::button(shown, "ToggleFullscreen", 22, preferences.fullscreen))
+                .observe(sets(|p| p.fullscreen = !p.fullscreen));
         });
         root.spawn(ui::row()).with_children(|row| {
             row.spawn(label("settings-haptics"));
             let on = preferences.haptics;
             let shown = w.get(if on { "settings-haptics-on" } else { "settings-haptics-off" });
-            row.spawn(ui::button(shown, Action::ToggleHaptics, 23, on));
+            row.spawn(ui::button(shown, "ToggleHaptics", 23, on))
+                .observe(sets(|p| p.haptics = !p.haptics));
         });
         root.spawn(ui::row()).with_children(|row| {
             row.spawn(label("home-board"));
             for (i, theme) in BoardTheme::ALL.into_iter().enumerate() {
                 let chosen = preferences.theme == theme;
-                let action = Action::Theme(theme);
-                row.spawn(ui::button(w.get(theme.label()), action, 24 + i as u16, chosen));
+                let name = format!("Theme({theme:?})");
+                row.spawn(ui::button(w.get(theme.label()), name, 24 + i as u16, chosen))
+                    .observe(sets(move |p| p.theme = theme));
             }
         });
         root.spawn(ui::row()).with_children(|row| {
             row.spawn(label("settings-replays-kept"));
             for (i, kept) in RECORDS_KEPT.into_iter().enumerate() {
                 let chosen = preferences.records_kept == kept;
-                let action = Action::RecordsKept(kept);
-                row.spawn(ui::button(kept.to_string(), action, 27 + i as u16, chosen));
+                let name = format!("RecordsKept({kept})");
+                row.spawn(ui::button(kept.to_string(), name, 27 + i as u16, chosen))
+                    .observe(sets(move |p| p.records_kept = kept));
             }
         });
-        root.spawn(ui::button(w.get("back"), Action::Back, 32, false));
+        root.spawn(ui::back_button(w.get("back"), 32)).observe(ui::opens(Screen::Home));
     });
 }
 
@@ -166,36 +169,33 @@ fn rebuild(
     spawn(commands, preferences, editing, w);
 }
 
-fn act(
-    mut actions: MessageReader<Action>,
-    mut preferences: ResMut<Preferences>,
-    mut editing: ResMut<Editing>,
-    mut next: ResMut<NextState<Screen>>,
-) {
-    for action in actions.read() {
-        match *action {
-            Action::EditName(i) => {
-                if editing.0 == Some(i) {
-                    *editing = Editing::default();
-                } else {
-                    let typed =
-                        ice_field(i).map(|ice| preferences.ice_text(ice)).unwrap_or_default();
-                    *editing = Editing(Some(i), typed);
-                }
-            }
-            Action::Volume(step) => {
-                let volume = (preferences.volume as i16 + step as i16).clamp(0, MAX_VOLUME as i16);
-                preferences.volume = volume as u8;
-            }
-            Action::ToggleFullscreen => preferences.fullscreen = !preferences.fullscreen,
-            Action::ToggleHaptics => preferences.haptics = !preferences.haptics,
-            Action::Theme(theme) => preferences.theme = theme,
-            Action::Language(language) => preferences.language = language,
-            Action::RecordsKept(kept) => preferences.records_kept = kept,
-            Action::Back => next.set(Screen::Home),
-            _ => {}
+/// Text field `field` (a player's name 0–3, the signaling server, an ICE field).
+fn field(label: String, field: u8, order: u16, typing: bool) -> impl Bundle {
+    ui::text_field(label, format!("EditName({field})"), order, typing)
+}
+
+/// What pressing text field `field` does: starts typing into it, or stops.
+fn edits(field: u8) -> impl Fn(On<Pressed>, Res<Preferences>, ResMut<Editing>) + Send + Sync {
+    move |_, preferences, mut editing| {
+        if editing.0 == Some(field) {
+            *editing = Editing::default();
+        } else {
+            let typed = ice_field(field).map(|ice| preferences.ice_text(ice)).unwrap_or_default();
+            *editing = Editing(Some(field), typed);
         }
     }
+}
+
+/// What a button that changes a preference does (they are saved as they change).
+fn sets(
+    change: impl Fn(&mut Preferences) + Send + Sync + 'static,
+) -> impl Fn(On<Pressed>, ResMut<Preferences>) + Send + Sync + 'static {
+    move |_, mut preferences| change(&mut preferences)
+}
+
+/// The volume `step` steps louder (quieter, when negative), within its range.
+fn turn_volume(step: i16) -> impl Fn(&mut Preferences) + Send + Sync + 'static {
+    move |p| p.volume = (i16::from(p.volume) + step).clamp(0, i16::from(MAX_VOLUME)) as u8
 }
 
 /// Typing into the name being edited. Enter and Esc finish (and are kept from the menu).

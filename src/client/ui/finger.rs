@@ -6,7 +6,7 @@
 //! the wrong button or was lost. The search here follows Bevy's own (the topmost visible,
 //! unclipped node there; a button, as any node that blocks, ends it).
 
-use super::action::{Action, ActionButton};
+use super::button::MenuButton;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::ui::{
@@ -20,7 +20,7 @@ type Touchable = (
     &'static UiGlobalTransform,
     &'static InheritedVisibility,
     &'static FocusPolicy,
-    Option<&'static ActionButton>,
+    Option<&'static MenuButton>,
 );
 
 /// The buttons as a finger finds them.
@@ -35,9 +35,9 @@ pub(super) struct ButtonsUnder<'w, 's> {
 }
 
 impl ButtonsUnder<'_, '_> {
-    /// The action of the button at `at` (logical pixels), if a button is the first node
-    /// there that takes a touch.
-    pub(super) fn at(&self, at: Vec2) -> Option<Action> {
+    /// The button at `at` (logical pixels), if a button is the first node there that
+    /// takes a touch.
+    pub(super) fn at(&self, at: Vec2) -> Option<Entity> {
         let point = at * self.window.single().map_or(1.0, Window::scale_factor);
         let stack = self.stack.as_ref()?;
         for &entity in stack.uinodes.iter().rev() {
@@ -50,8 +50,8 @@ impl ButtonsUnder<'_, '_> {
             if !shown {
                 continue;
             }
-            if let Some(button) = button {
-                return Some(button.action);
+            if button.is_some() {
+                return Some(entity);
             }
             if *policy == FocusPolicy::Block {
                 return None;

@@ -1,8 +1,8 @@
-//! Menus by mouse, touch and keyboard: a clicked button sends its [`Action`], a tapped one
-//! when the finger lifts (a finger that moved was scrolling the page); Tab or the arrow
-//! keys move the focus, Enter presses, Esc goes back.
+//! Menus by mouse, touch and keyboard: a clicked button is [`Pressed`] at once, a tapped
+//! one when the finger lifts (a finger that moved was scrolling the page); Tab or the
+//! arrow keys move the focus, Enter presses, Esc presses the screen's way back.
 
-use super::action::{Action, ActionButton};
+use super::button::{GoesBack, MenuButton, Pressed};
 use super::finger::ButtonsUnder;
 use super::focus::Focus;
 use super::notice::Notice;
@@ -14,7 +14,8 @@ use bevy::prelude::*;
 /// How far (logical pixels) a finger may move on a button and still tap it.
 const TAP_SLOP: f32 = 12.0;
 
-/// The systems that turn presses and menu keys into [`Action`]s.
+/// The systems that turn clicks, taps and menu keys into presses of buttons (whose
+/// observers act at once, before the systems after this set run).
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MenuSet;
 
@@ -23,7 +24,7 @@ pub struct UiPlugin;
 
 impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {
-        app.add_message::<Action>().init_resource::<Focus>().init_resource::<Notice>().add_systems(
+        app.init_resource::<Focus>().init_resource::<Notice>().add_systems(
             Update,
             (
                 press_buttons,
@@ -48,28 +49,46 @@ fn menu_keys_active(screen: Res<State<Screen>>, pause: Option<Res<State<Pause>>>
     *screen.get() != Screen::Game || pause.is_some_and(|p| *p.get() == Pause::Paused)
 }
 
+/// The buttons a mouse has just clicked or let go of.
+type Clicked<'w, 's> =
+    Query<'w, 's, (Entity, &'static Interaction), (Changed<Interaction>, With<MenuButton>)>;
+
 /// A click presses its button at once; a finger taps the button it landed on when it
 /// lifts there (found from its own place: [`ButtonsUnder`]), unless it moved, scrolling.
+/// A screen built again meanwhile has the same button anew: the tap goes to it.
 fn press_buttons(
-    buttons: Query<(&Interaction, &ActionButton), Changed<Interaction>>,
+    buttons: Clicked,
+    named: Query<(Entity, &Name), With<MenuButton>>,
     touches: Res<Touches>,
     under: ButtonsUnder,
-    mut tapping: Local<Option<(Action, u64)>>,
-    mut actions: MessageWriter<Action>,
+    mut tapping: Local<Option<(Entity, Name, u64)>>,
+    mut commands: Commands,
 ) {
     match touches.iter_just_pressed().next() {
         // Bevy also presses whatever it takes the finger to be on: that is not used.
-        Some(finger) => *tapping = under.at(finger.start_position()).map(|a| (a, finger.id())),
+        Some(finger) => {
+            let landed = under.at(finger.start_position());
+            let name = |button| named.get(button).ok().map(|(_, name)| name.clone());
+            *tapping = landed.and_then(|b| Some((b, name(b)?, finger.id())));
+        }
         None => {
-            let pressed = buttons.iter().filter(|(i, _)| **i == Interaction::Pressed);
-            actions.write_batch(pressed.map(|(_, button)| button.action));
+            for (button, interaction) in &buttons {
+                if *interaction == Interaction::Pressed {
+                    commands.trigger(Pressed { entity: button });
+                }
+            }
         }
     }
-    let Some((action, finger)) = *tapping else { return };
+    let Some((button, name, finger)) = tapping.clone() else { return };
     let moved = |t: &bevy::input::touch::Touch| t.distance().length() > TAP_SLOP;
     if let Some(lifted) = touches.get_released(finger) {
-        if !moved(lifted) {
-            actions.write(action);
+        let now = if named.contains(button) {
+            Some(button)
+        } else {
+            named.iter().find(|(_, n)| **n == name).map(|(b, _)| b)
+        };
+        if let Some(button) = now.filter(|_| !moved(lifted)) {
+            commands.trigger(Pressed { entity: button });
         }
         *tapping = None;
     } else if touches.just_canceled(finger) || touches.get_pressed(finger).is_none_or(moved) {
@@ -79,11 +98,11 @@ fn press_buttons(
 
 fn navigate(
     keys: Res<ButtonInput<KeyCode>>,
-    buttons: Query<&ActionButton>,
+    buttons: Query<(Entity, &MenuButton)>,
     mut focus: ResMut<Focus>,
-    mut actions: MessageWriter<Action>,
+    mut commands: Commands,
 ) {
-    let mut orders: Vec<u16> = buttons.iter().map(|b| b.order).collect();
+    let mut orders: Vec<u16> = buttons.iter().map(|(_, b)| b.order).collect();
     orders.sort_unstable();
     if orders.is_empty() {
         return;
@@ -100,15 +119,22 @@ fn navigate(
         focus.0 =
             Some(orders[at.map_or(orders.len() - 1, |i| (i + orders.len() - 1) % orders.len())]);
     } else if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter])
-        && let Some(button) = focus.0.and_then(|f| buttons.iter().find(|b| b.order == f))
+        && let Some((button, _)) = focus.0.and_then(|f| buttons.iter().find(|(_, b)| b.order == f))
     {
-        actions.write(button.action);
+        commands.trigger(Pressed { entity: button });
     }
 }
 
-fn escape_goes_back(keys: Res<ButtonInput<KeyCode>>, mut actions: MessageWriter<Action>) {
-    if keys.just_pressed(KeyCode::Escape) {
-        actions.write(Action::Back);
+/// Esc presses the button that leaves the screen, where it has one.
+fn escape_goes_back(
+    keys: Res<ButtonInput<KeyCode>>,
+    back: Query<Entity, With<GoesBack>>,
+    mut commands: Commands,
+) {
+    if keys.just_pressed(KeyCode::Escape)
+        && let Some(button) = back.iter().next()
+    {
+        commands.trigger(Pressed { entity: button });
     }
 }
 
@@ -120,7 +146,7 @@ fn clear_focus(mut focus: ResMut<Focus>, screen: Res<State<Screen>>) {
 
 fn paint_buttons(
     focus: Res<Focus>,
-    mut buttons: Query<(&Interaction, &ActionButton, &mut BackgroundColor, &mut BorderColor)>,
+    mut buttons: Query<(&Interaction, &MenuButton, &mut BackgroundColor, &mut BorderColor)>,
 ) {
     for (interaction, button, mut background, mut border) in &mut buttons {
         // Every button answers the mouse the same way, chosen or not.
@@ -145,9 +171,12 @@ fn paint_buttons(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Variant;
     use bevy::input::touch::{TouchInput, TouchPhase, touch_screen_input_system};
     use bevy::ui::{ComputedNode, UiGlobalTransform, UiStack};
+
+    /// The names of the buttons pressed, in order.
+    #[derive(Resource, Default)]
+    struct PressedNames(Vec<String>);
 
     /// A world with Play (100×40 at (200, 100)) and Disc Pool, the same size at (200, 300),
     /// where no mouse pointer has ever been.
@@ -155,16 +184,20 @@ mod tests {
         let mut world = World::new();
         world.init_resource::<Touches>();
         world.init_resource::<Messages<TouchInput>>();
-        world.init_resource::<Messages<Action>>();
+        world.init_resource::<PressedNames>();
+        world.add_observer(
+            |p: On<Pressed>, names: Query<&Name>, mut said: ResMut<PressedNames>| {
+                said.0.push(names.get(p.entity).map_or("?".into(), |n| n.to_string()));
+            },
+        );
         let node = ComputedNode { size: Vec2::new(100.0, 40.0), ..default() };
-        let button = |action, y: f32| {
+        let button = |name: &'static str, y: f32| {
             let at = UiGlobalTransform::from_translation(Vec2::new(200.0, y));
-            (ActionButton { action, order: 0, selected: false }, node, at)
+            (MenuButton { order: 0, selected: false }, Name::new(name), node, at)
         };
         let shown = InheritedVisibility::VISIBLE;
-        let pool =
-            world.spawn(button(Action::Variant(Variant::DiscPool), 300.0)).insert(shown).id();
-        let play = world.spawn(button(Action::Play, 100.0)).insert(shown).id();
+        let pool = world.spawn(button("Variant(DiscPool)", 300.0)).insert(shown).id();
+        let play = world.spawn(button("Play", 100.0)).insert(shown).id();
         world.insert_resource(UiStack {
             partition: std::iter::once(0..2).collect(),
             uinodes: vec![pool, play],
@@ -178,15 +211,14 @@ mod tests {
     fn frame(
         (world, schedule): &mut (World, Schedule),
         touches: &[(TouchPhase, Vec2)],
-    ) -> Vec<Action> {
+    ) -> Vec<String> {
         for &(phase, position) in touches {
             let window = Entity::PLACEHOLDER;
             let input = TouchInput { phase, position, window, force: None, id: 0 };
             world.resource_mut::<Messages<TouchInput>>().write(input);
         }
         schedule.run(world);
-        let mut actions = world.resource_mut::<Messages<Action>>();
-        let pressed = actions.drain().collect();
+        let pressed = std::mem::take(&mut world.resource_mut::<PressedNames>().0);
         world.resource_mut::<Messages<TouchInput>>().update();
         pressed
     }
@@ -195,30 +227,42 @@ mod tests {
     fn a_tap_quicker_than_a_frame_presses_the_button_it_landed_on() {
         let mut world = home();
         // Bevy, which never saw the finger pressed, took it to be where the mouse last was.
-        let mut buttons = world.0.query::<(&ActionButton, &mut Interaction)>();
-        for (button, mut interaction) in buttons.iter_mut(&mut world.0) {
-            if button.action != Action::Play {
+        let mut buttons = world.0.query::<(&Name, &mut Interaction)>();
+        for (name, mut interaction) in buttons.iter_mut(&mut world.0) {
+            if name.as_str() != "Play" {
                 *interaction = Interaction::Pressed;
             }
         }
         let play = Vec2::new(210.0, 95.0);
         let tap = [(TouchPhase::Started, play), (TouchPhase::Ended, play)];
-        assert_eq!(frame(&mut world, &tap), [Action::Play]);
+        assert_eq!(frame(&mut world, &tap), ["Play"]);
         let pool = Vec2::new(200.0, 300.0);
-        assert_eq!(frame(&mut world, &[(TouchPhase::Started, pool)]), [], "on the lift");
+        assert!(frame(&mut world, &[(TouchPhase::Started, pool)]).is_empty(), "on the lift");
         let lifted = frame(&mut world, &[(TouchPhase::Ended, pool)]);
-        assert_eq!(lifted, [Action::Variant(Variant::DiscPool)]);
+        assert_eq!(lifted, ["Variant(DiscPool)"]);
+    }
+
+    #[test]
+    fn a_tap_on_a_button_built_again_under_the_finger_presses_the_new_one() {
+        let mut world = home();
+        let play = Vec2::new(200.0, 100.0);
+        assert!(frame(&mut world, &[(TouchPhase::Started, play)]).is_empty());
+        let mut named = world.0.query::<(Entity, &Name)>();
+        let old = named.iter(&world.0).find(|(_, n)| n.as_str() == "Play").map(|(e, _)| e);
+        world.0.despawn(old.expect("Play"));
+        world.0.spawn((MenuButton { order: 0, selected: false }, Name::new("Play")));
+        assert_eq!(frame(&mut world, &[(TouchPhase::Ended, play)]), ["Play"]);
     }
 
     #[test]
     fn a_finger_that_moved_off_or_landed_on_no_button_presses_nothing() {
         let mut world = home();
         let (play, below) = (Vec2::new(200.0, 100.0), Vec2::new(200.0, 130.0));
-        assert_eq!(frame(&mut world, &[(TouchPhase::Started, play)]), []);
-        assert_eq!(frame(&mut world, &[(TouchPhase::Moved, below)]), []);
-        assert_eq!(frame(&mut world, &[(TouchPhase::Ended, below)]), [], "it was scrolling");
+        assert!(frame(&mut world, &[(TouchPhase::Started, play)]).is_empty());
+        assert!(frame(&mut world, &[(TouchPhase::Moved, below)]).is_empty());
+        assert!(frame(&mut world, &[(TouchPhase::Ended, below)]).is_empty(), "it was scrolling");
         let beside = Vec2::new(400.0, 100.0);
         let tap = [(TouchPhase::Started, beside), (TouchPhase::Ended, beside)];
-        assert_eq!(frame(&mut world, &tap), []);
+        assert!(frame(&mut world, &tap).is_empty());
     }
 }

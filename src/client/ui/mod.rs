@@ -1,7 +1,7 @@
 //! The client's look and its menus: the palette, the widgets screens are built of, the
-//! actions buttons send, keyboard focus, scrolling, typed text, and notices for the player.
+//! buttons and what pressing one does, keyboard focus, scrolling, typed text, and notices for the player.
 
-pub mod action;
+pub mod button;
 pub mod clipboard;
 mod finger;
 mod focus;
@@ -15,7 +15,7 @@ pub mod scrolling;
 pub mod typing;
 pub mod widgets;
 
-pub use action::{Action, ActionButton};
+pub use button::{GoesBack, MenuButton, Pressed, opens};
 pub use clipboard::Clipboard;
 pub use font::FontPlugin;
 pub use menu::{MenuSet, UiPlugin};
@@ -23,4 +23,6 @@ pub use notice::Notice;
 pub use orientation::{Dock, Orientation, WideOnly};
 pub use scale::ScalePlugin;
 pub use typing::{Typed, printable, shown, type_into};
-pub use widgets::{MenuPanel, button, heading, pause_button, row, screen_root, text};
+pub use widgets::{
+    MenuPanel, back_button, button, heading, pause_button, row, screen_root, text, text_field,
+};

@@ -1,7 +1,7 @@
 //! Menu screens taller than the window scroll: by the wheel (or a touchpad), by a finger
 //! dragged over them, and to keep the button the keyboard focuses in view. A screen that fits stays centred.
 
-use super::action::ActionButton;
+use super::button::MenuButton;
 use super::focus::Focus;
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::input::touch::Touches;
@@ -89,7 +89,7 @@ fn scroll_by_finger(
 
 fn keep_focus_in_view(
     focus: Res<Focus>,
-    buttons: Query<(&ActionButton, &ComputedNode, &UiGlobalTransform)>,
+    buttons: Query<(&MenuButton, &ComputedNode, &UiGlobalTransform)>,
     mut pages: Query<(&ComputedNode, &UiGlobalTransform, &mut ScrollPosition), With<ScrollingPage>>,
 ) {
     if !focus.is_changed() {

@@ -1,9 +1,12 @@
 //! The widgets every screen is built of: text, buttons, a screen's column and a row.
 
-use super::action::{Action, ActionButton};
+use super::button::{GoesBack, MenuButton, Pressed, TextField};
 use super::palette;
-use crate::client::flow::Screen;
+use crate::client::flow::{Pause, Screen};
+use bevy::ecs::lifecycle::HookContext;
+use bevy::ecs::world::DeferredWorld;
 use bevy::prelude::*;
+use std::borrow::Cow;
 
 /// Text of `size` logical pixels.
 pub fn text(value: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
@@ -23,10 +26,17 @@ pub struct Heading;
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct MenuPanel;
 
-/// A button labelled `label`.
-pub fn button(label: impl Into<String>, action: Action, order: u16, selected: bool) -> impl Bundle {
+/// A button labelled `label` and called `name`, `order`th for the keyboard; what it does
+/// is observed by whoever spawns it ([`Pressed`]).
+pub fn button(
+    label: impl Into<String>,
+    name: impl Into<Cow<'static, str>>,
+    order: u16,
+    selected: bool,
+) -> impl Bundle {
     (
-        ActionButton { action, order, selected },
+        MenuButton { order, selected },
+        Name::new(name),
         Node {
             padding: UiRect::axes(px(14), px(7)),
             margin: UiRect::all(px(4)),
@@ -45,12 +55,43 @@ pub fn button(label: impl Into<String>, action: Action, order: u16, selected: bo
     )
 }
 
+/// A text field showing `shown`, called `name`: pressed, it is typed into until Enter or
+/// Esc (`typing`).
+pub fn text_field(
+    shown: impl Into<String>,
+    name: impl Into<Cow<'static, str>>,
+    order: u16,
+    typing: bool,
+) -> impl Bundle {
+    (TextField, button(shown, name, order, typing))
+}
+
+/// A screen's Back button (Esc presses it too), `order`th for the keyboard.
+pub fn back_button(label: impl Into<String>, order: u16) -> impl Bundle {
+    (GoesBack, button(label, "Back", order, false))
+}
+
 /// The match's Pause button, at the top of a HUD panel (a phone has no Esc key).
 pub fn pause_button(label: impl Into<String>) -> impl Bundle {
     (
         Node { justify_content: JustifyContent::FlexEnd, ..default() },
-        children![button(label, Action::Pause, 90, false)],
+        children![(PauseButton, button(label, "Pause", 90, false))],
     )
+}
+
+/// The HUD's Pause button: pressed, it pauses the match.
+#[derive(Component, Clone, Copy, Debug, Default)]
+#[component(on_add = pauses_when_pressed)]
+struct PauseButton;
+
+fn pauses_when_pressed(mut world: DeferredWorld, context: HookContext) {
+    world.commands().entity(context.entity).observe(pause);
+}
+
+fn pause(_: On<Pressed>, now: Option<Res<State<Pause>>>, mut next: ResMut<NextState<Pause>>) {
+    if now.is_some_and(|now| *now.get() == Pause::Running) {
+        next.set(Pause::Paused);
+    }
 }
 
 /// A full-window column for a menu screen (it scrolls when taller than the window).
