@@ -36,17 +36,17 @@ impl Milestones {
             self.seated = true;
             news.push("every player is here".to_string());
         }
-        if !self.began && online.first_frame.is_some() {
+        if !self.began && online.pace().began() {
             self.began = true;
             news.push("the match began".to_string());
         }
         // Counted from the newest back: the oldest are let go past the last kept.
-        let refusals = online.refusals();
-        let unsaid = refusals.len().min(online.refused_in_all().saturating_sub(self.refusals));
+        let (refusals, in_all) = (online.refusals().recent(), online.refusals().in_all());
+        let unsaid = refusals.len().min(in_all.saturating_sub(self.refusals));
         for why in &refusals[refusals.len() - unsaid..] {
             news.push(format!("refused: {why}"));
         }
-        self.refusals = online.refused_in_all();
+        self.refusals = in_all;
         let holding = world.contains_resource::<Holding>();
         if holding && !self.holding {
             news.push("holding the match for a player who dropped".to_string());

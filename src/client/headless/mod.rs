@@ -234,7 +234,7 @@ pub fn run_peer(options: &PeerOptions) -> Result<PeerReport, String> {
             if online.ending == Some(NetworkEnding::Desync) {
                 return Ok(report(world, online, Ending::Desync, banner, most_watching));
             }
-            if online.ending == Some(NetworkEnding::PeerLeft) && online.first_frame.is_none() {
+            if online.ending == Some(NetworkEnding::PeerLeft) && !online.pace().began() {
                 return Err(online.message().unwrap_or("a player left").to_string());
             }
             let over = world.resource::<MatchOverAt>().0;
@@ -351,7 +351,6 @@ fn report(
     let over = world.resource::<MatchOverAt>().0;
     let (winner, scores, hash_now, table) = outcome(world);
     let (frames, hash) = over.unwrap_or((0, hash_now));
-    let first_frame = online.first_frame;
     PeerReport {
         ending,
         winner,
@@ -359,14 +358,13 @@ fn report(
         frames,
         hash,
         table,
-        rollbacks: online.rollbacks,
-        worst_resim_us: online.worst_resim.as_micros() as u64,
+        rollbacks: online.pace().rollbacks(),
+        worst_resim_us: online.pace().worst_resim().as_micros() as u64,
         bytes_sent: online.bytes_sent(),
         malformed: online.malformed(),
         stale: online.stale(),
-        join_to_first_frame_ms: first_frame
-            .map_or(0, |t| t.saturating_duration_since(online.joined).as_millis() as u64),
-        seconds: first_frame.map_or(0.0, |t| t.elapsed().as_secs_f64()),
+        join_to_first_frame_ms: online.pace().join_to_first_frame().as_millis() as u64,
+        seconds: online.pace().playing_for().as_secs_f64(),
         routes: online.routes(),
         banner,
         record: online.record.clone(),

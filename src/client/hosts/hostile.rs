@@ -54,7 +54,9 @@ impl Plugin for HostilePlugin {
         app.add_systems(
             Update,
             lie.after(super::rejoin::reconnect).run_if(in_state(Screen::Game)).run_if(
-                |online: Option<Res<Online>>| online.is_some_and(|o| o.impairment.is_some()),
+                |online: Option<Res<Online>>| {
+                    online.is_some_and(|o| o.connection().impairment().is_some())
+                },
             ),
         );
     }
@@ -67,7 +69,7 @@ fn lie(
     holding: Option<Res<Holding>>,
     mut plan: Local<Option<Plan>>,
 ) {
-    let Some(impairment) = online.impairment else { return };
+    let Some(impairment) = online.connection().impairment() else { return };
     let plan = plan.get_or_insert_with(|| Plan::of(&impairment));
     let Some(mut to_watchers) = to_watchers else { return };
     // The game channel's own garbage is its socket adapter's.
@@ -106,13 +108,13 @@ impl Channel {
 
 /// Sends `bytes` to every peer connected on `channel`.
 fn send(online: &mut Online, to_watchers: &mut WatchStream, channel: Channel, bytes: &[u8]) {
-    let Some(socket) = online.socket.as_mut() else { return };
+    let Some(socket) = online.connection_mut().socket_mut() else { return };
     let peers: Vec<PeerId> = socket.connected_peers().collect();
     for peer in peers {
         let sent = bytes.to_vec().into();
         match channel {
             Channel::Game => {
-                if let Ok(mut game) = online.game_channel.lock() {
+                if let Ok(mut game) = online.connection().game_channel().lock() {
                     let _ = game.try_send(sent, peer);
                 }
             }
@@ -120,7 +122,8 @@ fn send(online: &mut Online, to_watchers: &mut WatchStream, channel: Channel, by
             Channel::Hello | Channel::Resume => {
                 let index =
                     if matches!(channel, Channel::Hello) { HELLO_CHANNEL } else { RESUME_CHANNEL };
-                if let Some(Ok(target)) = online.socket.as_mut().map(|s| s.get_channel_mut(index)) {
+                let socket = online.connection_mut().socket_mut();
+                if let Some(Ok(target)) = socket.map(|s| s.get_channel_mut(index)) {
                     let _ = target.try_send(sent, peer);
                 }
             }
@@ -186,7 +189,7 @@ fn forge(online: &mut Online, to_watchers: &WatchStream) {
     let messages: Vec<Vec<u8>> =
         lies.into_iter().map(|lie| Signed::new(lie, key, me).encode()).collect();
     let peers: Vec<PeerId> = online.roster().others().map(|(_, peer)| peer).collect();
-    let Some(socket) = online.socket.as_mut() else { return };
+    let Some(socket) = online.connection_mut().socket_mut() else { return };
     if let Ok(channel) = socket.get_channel_mut(RESUME_CHANNEL) {
         for bytes in &messages {
             for peer in &peers {

@@ -6,6 +6,7 @@
 //! A LAN game is the same lobby on the host's in-process server ([`super::lan_game`]),
 //! with host candidates only.
 
+use super::connection::{Connection, Opened};
 use super::lan_game::LanHosting;
 use super::local::LocalMatch;
 use super::online::{
@@ -737,18 +738,11 @@ fn start_when_gathered(
             format!("{} came to watch but said it plays: it holds no seat", hello.name)
         })
         .collect();
-    let mut online = Online::new(
-        socket,
-        failure,
-        lobby.mine.encode(),
-        Roster::new(seats, shown_names.to_vec(), local, watchers),
-        counters,
-        seating,
-        game_channel,
-    );
-    online.joined = lobby.started;
-    online.impairment = impairment;
-    online.introduced = introduced;
+    let hello = lobby.mine.encode();
+    let opened = Opened { socket, failure, introduced, hello, counters, game_channel, impairment };
+    let roster = Roster::new(seats, shown_names.to_vec(), local, watchers);
+    let mut online = Online::new(Connection::new(opened), roster, seating);
+    online.joined_at(lobby.started);
     for claim in claims {
         online.refuse(claim);
     }

@@ -4,6 +4,7 @@
 
 pub mod absences;
 pub mod checksum;
+pub mod connection;
 pub mod epoch;
 pub mod hostile;
 pub mod lan_game;
@@ -11,6 +12,8 @@ pub mod lobby;
 pub mod local;
 pub mod online;
 pub mod online_draughts;
+pub mod pace;
+pub mod refusals;
 pub mod rejoin;
 pub mod replay;
 pub mod roster;

@@ -7,8 +7,11 @@
 //! peer), and a desync is reported with a record for `carrom replay`.
 
 use super::absences::Absences;
+use super::connection::Connection;
 use super::epoch::Epoch;
 use super::local::LocalMatch;
+use super::pace::Pace;
+use super::refusals::Refusals;
 use super::roster::Roster;
 use super::sets::{HostSystems, MatchSystems};
 use crate::client::draughts::DraughtsMatch;
@@ -18,12 +21,10 @@ use crate::client::words::Words;
 use crate::game::{Input, Match, Phase, advance};
 use crate::net::connect::HELLO_CHANNEL;
 use crate::net::connect::IceServer;
-use crate::net::connect_error::ConnectError;
 use crate::net::diagnostics::{DesyncRecord, Found, FrameLog};
 use crate::net::hello::Hello;
 use crate::net::seat_key::{Seal, SeatKey};
 use crate::net::session::{DISCONNECT_NOTIFY, frame_inputs};
-use crate::net::socket::{Counters, SharedChannel};
 use crate::net::turn_input::input_of;
 use crate::net::watch::Watched;
 use bevy::prelude::*;
@@ -32,14 +33,10 @@ use bevy_ggrs::{
     ReadInputs, RollbackApp, RollbackFrameRate, RunGgrsSystems, Session,
 };
 use ggrs::GgrsEvent;
-use matchbox_socket::{PeerId, PeerState, WebRtcSocket};
+use matchbox_socket::{PeerId, PeerState};
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
-use std::sync::{Arc, Mutex, mpsc};
 use web_time::{Duration, Instant};
-
-/// Refusals an online match keeps to show.
-const MAX_REFUSALS: usize = 64;
 
 /// The GGRS configuration bevy_ggrs runs: carrom inputs between matchbox peers.
 pub type OnlineConfig = GgrsConfig<Input, PeerId>;
@@ -95,17 +92,12 @@ pub struct Seating {
 /// of it needs.
 #[derive(Resource)]
 pub struct Online {
-    pub(super) socket: Option<WebRtcSocket>,
-    pub(super) failure: Mutex<mpsc::Receiver<ConnectError>>,
-    /// This peer's hello, for a peer still in the lobby that has not heard it.
-    hello: Vec<u8>,
+    /// The socket to the room and the game channel on it.
+    connection: Connection,
     /// Who plays which seat, and who watches.
     roster: Roster,
-    pub(super) counters: Arc<Counters>,
     /// How this player comes back if it drops, and how the others know it.
     pub(super) seating: Seating,
-    /// The game channel every session of the match runs on.
-    pub(super) game_channel: SharedChannel,
     /// The session now running, where it began in the match, and the drops before it.
     epoch: Epoch,
     /// The signs that players have gone, not yet dealt with.
@@ -113,34 +105,20 @@ pub struct Online {
     /// Players whose checksum differed from this player's: one alone, where others agree
     /// with this player, is that player's fault (or lie), not a desync of the match.
     disagreed: Vec<PeerId>,
-    /// What was refused from other peers, and from whom, in words (the last
-    /// [`MAX_REFUSALS`]): the log says each, and a headless peer says it on stderr.
-    refusals: Vec<String>,
-    /// Refusals said in all, those let go included.
-    refused_in_all: usize,
+    /// What was refused from other peers, and from whom, in words.
+    refusals: Refusals,
     /// The ending was agreed without a session (a forfeit after a drop): it is final.
     pub(super) settled: bool,
     /// While a dropped player is waited for: what the players are told, with a countdown.
     pub(super) holding: Option<String>,
-    /// Faults applied to what this peer sends, in every epoch's session (tests).
-    pub(super) impairment: Option<crate::net::socket::Impairment>,
-    /// What the signaling server said of the room's peers on this connection.
-    pub(super) introduced: crate::net::signaller::Introduced,
     pub(super) message: Option<String>,
     routes: Vec<Option<bool>>,
     /// How the network ended the match, if it did.
     pub ending: Option<NetworkEnding>,
     /// Where a desync record was written.
     pub record: Option<PathBuf>,
-    /// When the lobby opened.
-    pub joined: Instant,
-    /// When the first rollback frame ran.
-    pub first_frame: Option<Instant>,
-    /// States loaded for rollback.
-    pub rollbacks: u64,
-    /// The slowest rollback (load and re-simulation).
-    pub worst_resim: Duration,
-    rollback_started: Option<Instant>,
+    /// When the lobby opened and the first frame ran, and the rollbacks.
+    pace: Pace,
 }
 
 impl Online {
@@ -150,42 +128,23 @@ impl Online {
     }
 
     /// The connection the lobby hands over when every player of the `roster` is here.
-    pub(super) fn new(
-        socket: WebRtcSocket,
-        failure: Mutex<mpsc::Receiver<ConnectError>>,
-        hello: Vec<u8>,
-        roster: Roster,
-        counters: Arc<Counters>,
-        seating: Seating,
-        game_channel: SharedChannel,
-    ) -> Online {
+    pub(super) fn new(connection: Connection, roster: Roster, seating: Seating) -> Online {
         let routes = vec![None; roster.seats()];
         let mut online = Online {
-            socket: Some(socket),
-            failure,
-            hello,
+            connection,
             roster,
-            counters,
             seating,
-            game_channel,
             epoch: Epoch::default(),
             absences: Absences::default(),
             disagreed: Vec::new(),
-            refusals: Vec::new(),
-            refused_in_all: 0,
+            refusals: Refusals::default(),
             settled: false,
             holding: None,
-            impairment: None,
-            introduced: Default::default(),
             message: None,
             routes,
             ending: None,
             record: None,
-            joined: Instant::now(),
-            first_frame: None,
-            rollbacks: 0,
-            worst_resim: Duration::ZERO,
-            rollback_started: None,
+            pace: Pace::new(Instant::now()),
         };
         online.session_begins();
         online
@@ -199,28 +158,33 @@ impl Online {
     }
 
     /// Notes that something `why` names was refused from another peer.
-    /// The same refusal again while it is among the last ones is counted, not repeated:
-    /// a peer sending the same lie at every frame does not flood the log.
     pub(super) fn refuse(&mut self, why: String) {
-        if self.refusals.contains(&why) {
-            return;
-        }
-        self.refused_in_all += 1;
-        warn!("refused: {why}");
-        if self.refusals.len() == MAX_REFUSALS {
-            self.refusals.remove(0);
-        }
-        self.refusals.push(why);
+        self.refusals.note(why);
     }
 
-    /// What was refused from other peers, oldest first (the last `MAX_REFUSALS`).
-    pub fn refusals(&self) -> &[String] {
+    /// The socket to the room and the game channel on it.
+    pub fn connection(&self) -> &Connection {
+        &self.connection
+    }
+
+    /// The socket to the room and the game channel on it.
+    pub(super) fn connection_mut(&mut self) -> &mut Connection {
+        &mut self.connection
+    }
+
+    /// What was refused from other peers.
+    pub fn refusals(&self) -> &Refusals {
         &self.refusals
     }
 
-    /// How many refusals there have been in all.
-    pub fn refused_in_all(&self) -> usize {
-        self.refused_in_all
+    /// When the lobby opened and the first frame ran, and the rollbacks.
+    pub fn pace(&self) -> &Pace {
+        &self.pace
+    }
+
+    /// The lobby that handed this match over opened at `joined`.
+    pub(super) fn joined_at(&mut self, joined: Instant) {
+        self.pace.joined_at(joined);
     }
 
     /// Notes that `peer`'s checksum differed from this player's, and says whether the
@@ -286,10 +250,14 @@ impl Online {
         let Some(end) = self.epoch.session_frame(at) else { return false };
         let epoch = self.epoch.number();
         !self.settled
-            && self.counters.reported(epoch).is_some_and(|f| f >= end)
+            && self.connection.counters().reported(epoch).is_some_and(|f| f >= end)
             && self.roster.others().all(|(_, peer)| {
                 self.absences.has_closed(peer)
-                    || self.counters.confirmed_by(epoch, peer).is_some_and(|f| f >= end)
+                    || self
+                        .connection
+                        .counters()
+                        .confirmed_by(epoch, peer)
+                        .is_some_and(|f| f >= end)
             })
     }
 
@@ -332,18 +300,18 @@ impl Online {
 
     /// Bytes this peer has sent on the game channel.
     pub fn bytes_sent(&self) -> u64 {
-        self.counters.bytes_sent.load(Ordering::Relaxed)
+        self.connection.counters().bytes_sent.load(Ordering::Relaxed)
     }
 
     /// Datagrams from peers dropped as malformed.
     pub fn malformed(&self) -> u64 {
-        self.counters.malformed.load(Ordering::Relaxed)
+        self.connection.counters().malformed.load(Ordering::Relaxed)
     }
 
     /// Datagrams dropped for being of another epoch's session (after a resumption, or
     /// junk that does not say this one's).
     pub fn stale(&self) -> u64 {
-        self.counters.stale.load(Ordering::Relaxed)
+        self.connection.counters().stale.load(Ordering::Relaxed)
     }
 
     /// Each other peer's route as last seen while connected: `direct`, `relayed` or
@@ -508,24 +476,18 @@ pub(super) fn step_carrom(
 
 fn rollback_begins(online: Option<ResMut<Online>>) {
     if let Some(mut online) = online {
-        online.rollbacks += 1;
-        online.rollback_started.get_or_insert_with(Instant::now);
+        online.pace.rollback_begins();
     }
 }
 
 /// After GGRS's frames: the time a rollback this frame took, and the first frame's time.
 fn rollback_ends(online: Option<ResMut<Online>>, session: Option<Res<Session<OnlineConfig>>>) {
     let Some(mut online) = online else { return };
-    if let Some(started) = online.rollback_started.take() {
-        online.worst_resim = online.worst_resim.max(started.elapsed());
-    }
     let running = session.is_some_and(|s| match &*s {
         Session::P2P(s) => s.current_state() == ggrs::SessionState::Running,
         _ => false,
     });
-    if running && online.first_frame.is_none() {
-        online.first_frame = Some(Instant::now());
-    }
+    online.pace.frame_ends(running);
 }
 
 /// The views, HUD and controls read the local match: keep it the rollback state's copy.
@@ -553,22 +515,22 @@ pub(super) fn session_events(
         None => (-1, Vec::<GgrsEvent<OnlineConfig>>::new()),
     };
     let online = &mut *online;
-    let ended = online.failure.lock().ok().and_then(|failure| failure.try_recv().ok());
-    if let Some(why) = ended {
+    if let Some(why) = online.connection.ended() {
         info!("the socket's connection ended: {why}");
         // The socket's message loop has ended: polling it again would panic in matchbox.
-        online.socket = None;
+        online.connection.close();
     }
     // The players' leaving is judged by their own connections, the server's word a hint.
-    online.introduced.keep(online.roster.peers());
+    online.connection.introduced().keep(online.roster.peers());
     let said: Vec<PeerId> = online
-        .introduced
+        .connection
+        .introduced()
         .take_said_left()
         .into_iter()
         .filter(|p| online.roster.plays(*p))
         .collect();
     let said_gone = online.absences.said_left(said);
-    let changed = online.socket.as_mut().map(|socket| socket.try_update_peers());
+    let changed = online.connection.socket_mut().map(|socket| socket.try_update_peers());
     let gone: Vec<PeerId> = match changed {
         Some(Ok(changed)) => changed
             .into_iter()
@@ -576,7 +538,7 @@ pub(super) fn session_events(
             .map(|(peer, _)| peer)
             .collect(),
         Some(Err(_)) => {
-            online.socket = None;
+            online.connection.close();
             Vec::new()
         }
         None => Vec::new(),
@@ -589,7 +551,7 @@ pub(super) fn session_events(
     // GGRS notices a silent peer only once frames run: one gone before the first frame
     // would be waited for forever. A match taken back from a ticket (or resumed) began
     // long ago: a player gone while it holds is the hold's to judge.
-    if online.first_frame.is_none()
+    if !online.pace.began()
         && online.epoch.start() == 0
         && let Some(peer) = gone.iter().chain(&said_gone).find(|p| online.roster.plays(**p))
     {
@@ -597,7 +559,8 @@ pub(super) fn session_events(
         let name = ("name", online.name(*peer).into());
         online.message = Some(w.with("online-left-before", &[name]));
     }
-    if let Some(socket) = online.socket.as_mut() {
+    let hello = online.connection.hello().to_vec();
+    if let Some(socket) = online.connection.socket_mut() {
         for (seat, peer) in online.roster.peers().iter().enumerate() {
             if let Some(relayed) = socket.is_relayed(*peer) {
                 online.routes[seat] = Some(relayed);
@@ -615,7 +578,7 @@ pub(super) fn session_events(
                         online.roster.watcher_came(peer);
                     }
                     Some(_) if player => {
-                        let _ = channel.try_send(online.hello.clone().into(), peer);
+                        let _ = channel.try_send(hello.clone().into(), peer);
                     }
                     Some(_) => junk.push((peer, "said it comes to play, but holds no seat")),
                     None => junk.push((peer, "sent something that is not a hello")),
@@ -627,7 +590,7 @@ pub(super) fn session_events(
             online.refuse(format!("{who} {why}: ignored"));
         }
     }
-    let refused = online.counters.refused.lock().map(|mut r| std::mem::take(&mut *r));
+    let refused = online.connection.counters().refused.lock().map(|mut r| std::mem::take(&mut *r));
     for peer in refused.unwrap_or_default() {
         let who = online.name(peer);
         online.refuse(format!(
@@ -653,7 +616,7 @@ pub(super) fn session_events(
             // One player alone disagreeing is refused (and named once) in `desynced`.
             GgrsEvent::DesyncDetected { addr, .. } if !online.desynced(addr) => {}
             GgrsEvent::DesyncDetected { frame, local_checksum, remote_checksum, addr } => {
-                let me = online.socket.as_mut().and_then(|s| s.id());
+                let me = online.connection.id();
                 let tag = me.map_or_else(|| "local".to_string(), |id| id.to_string());
                 // The session counts from its own start; the record, from the match's.
                 let offset = i64::from(online.epoch.start());

@@ -13,6 +13,7 @@
 //! decides the forfeit instead. A network cut short enough that WebRTC survives it needs
 //! none of this: GGRS itself waits the grace period for the player, and carries on.
 
+use super::connection::{Connection, Opened};
 use super::local::LocalMatch;
 use super::online::{
     MatchOverAt, NetworkEnding, Online, OnlineConfig, OnlineMatch, OnlineRecord, Seating,
@@ -38,7 +39,7 @@ type Inbox = Vec<(PeerId, bytes::Bytes)>;
 use crate::client::words::{Words, connect_error};
 use crate::net::room::rejoin_room;
 use crate::net::session::build_session;
-use crate::net::socket::{Counters, SafeChannel, drain};
+use crate::net::socket::{Counters, drain};
 use crate::net::watch::Watched;
 use bevy::prelude::*;
 use bevy_ggrs::{ConfirmedFrameCount, LocalPlayers, RollbackFrameCount, Session};
@@ -208,8 +209,8 @@ fn dropped(world: &mut World) -> Option<Inbox> {
     }
     let mut online = world.get_resource_mut::<Online>()?;
     let mut inbox: Inbox = online
-        .socket
-        .as_mut()
+        .connection_mut()
+        .socket_mut()
         .and_then(|s| s.get_channel_mut(RESUME_CHANNEL).ok())
         .map(|channel| channel.receive())
         .unwrap_or_default();
@@ -242,7 +243,7 @@ fn dropped(world: &mut World) -> Option<Inbox> {
     // Before the first frame a player gone means the match cannot start (said by the
     // session's events); one silent all the grace period, or the others holding, is held
     // for as at any other time.
-    let before_first = online.first_frame.is_none() && online.epoch() == 0;
+    let before_first = !online.pace().began() && online.epoch() == 0;
     let dropped = (left && !before_first) || !online.absences().overdue(Instant::now()).is_empty();
     let offered = inbox
         .iter()
@@ -313,7 +314,7 @@ fn hold(world: &mut World) {
         world.insert_resource(online);
         return;
     };
-    drain(&online.game_channel);
+    drain(online.connection().game_channel());
     // An offer stands until its player's own connection closes: the server saying it left
     // (as it does of everyone when it stops) takes nothing back.
     for peer in online.absences_mut().closed_while_holding() {
@@ -323,7 +324,7 @@ fn hold(world: &mut World) {
     let mut decision = None;
     let watchers = online.watchers().to_vec();
     let me = my_id(&mut online);
-    if let Some(socket) = online.socket.as_mut() {
+    if let Some(socket) = online.connection_mut().socket_mut() {
         let connected: Vec<PeerId> =
             socket.connected_peers().filter(|p| !watchers.contains(p)).collect();
         if holding.offered_at.elapsed() >= OFFER_AGAIN {
@@ -383,9 +384,8 @@ fn hold(world: &mut World) {
                 Resumption::Resume(decided) => decided.seats.clone(),
                 Resumption::Offer(_) => Vec::new(),
             };
-            if let Some(channel) =
-                online.socket.as_mut().and_then(|s| s.get_channel_mut(RESUME_CHANNEL).ok())
-            {
+            let socket = online.connection_mut().socket_mut();
+            if let Some(channel) = socket.and_then(|s| s.get_channel_mut(RESUME_CHANNEL).ok()) {
                 for peer in seats.iter().filter(|p| **p != me) {
                     let _ = channel.try_send(message.clone().into(), *peer);
                 }
@@ -413,7 +413,7 @@ fn hold(world: &mut World) {
 /// This player's id as the others know it now.
 fn my_id(online: &mut Online) -> PeerId {
     let fallback = online.roster().me();
-    online.socket.as_mut().and_then(|s| s.id()).unwrap_or(fallback)
+    online.connection_mut().id().unwrap_or(fallback)
 }
 
 /// What the banner says while holding: who is waited for and for how long, and whether
@@ -439,26 +439,25 @@ fn banner(w: &Words, online: &Online, holding: &Holding) -> String {
 /// A player that reaches nobody comes back to the room with a new connection, by the id
 /// the room knew it by, every [`RETRY`] until the grace period ends.
 fn come_back(world: &mut World, online: &mut Online, holding: &mut Holding) {
-    let ended = online.failure.lock().ok().and_then(|f| f.try_recv().ok());
-    if let Some(why) = ended {
+    if let Some(why) = online.connection().ended() {
         info!("while holding, the socket's connection ended: {why}");
-        online.socket = None;
+        online.connection_mut().close();
         holding.trouble = Some(why);
     }
-    let reaches_someone = online.socket.as_ref().is_some_and(|s| {
+    let connected = online.connection().socket().is_some();
+    let reaches_someone = online.connection().socket().is_some_and(|s| {
         s.connected_peers().any(|p| online.roster().plays(p) || !online.watchers().contains(&p))
     });
     // The server said every other player left: it reached this player to say so, so the
     // others come back through it to this connection (kept, with its watchers).
-    let told = online.roster().others().all(|(_, peer)| online.introduced.said_left(peer));
-    let reaches_someone = reaches_someone || (online.socket.is_some() && told);
-    if let Some(socket) = online.socket.as_mut()
-        && let Some(id) = socket.id()
-    {
+    let introduced = online.connection().introduced();
+    let told = online.roster().others().all(|(_, peer)| introduced.said_left(peer));
+    let reaches_someone = reaches_someone || (connected && told);
+    if let Some(id) = online.connection_mut().id() {
         online.roster_mut().now_me(id);
         holding.round.set_me(id);
     }
-    let waited = online.socket.is_none() || holding.connected_at.elapsed() >= REACH;
+    let waited = !connected || holding.connected_at.elapsed() >= REACH;
     if reaches_someone || !waited || Instant::now() < holding.retry_at {
         return;
     }
@@ -468,7 +467,7 @@ fn come_back(world: &mut World, online: &mut Online, holding: &mut Holding) {
     holding.retry_at = Instant::now() + RETRY;
     info!("reaching nobody: coming back to the room with a new connection");
     // The old connection goes first: the room takes the player back only once it is gone.
-    online.socket = None;
+    online.connection_mut().close();
     let id = online.roster().me().0.to_string();
     let seating = &online.seating;
     let url = rejoin_room(&seating.signaling, &seating.room, &id, &seating.key.rejoin_token());
@@ -477,16 +476,11 @@ fn come_back(world: &mut World, online: &mut Online, holding: &mut Holding) {
             if let (Ok(game), Ok(stream)) =
                 (socket.take_channel(GAME_CHANNEL), socket.take_channel(WATCH_CHANNEL))
             {
-                if let Ok(mut shared) = online.game_channel.lock() {
-                    *shared = game;
-                }
+                online.connection_mut().reopened(socket, game, failure, introduced);
                 if let Some(mut to_watchers) = world.get_resource_mut::<WatchStream>() {
                     to_watchers.reconnected(stream);
                 }
             }
-            online.socket = Some(socket);
-            online.failure = Mutex::new(failure);
-            online.introduced = introduced;
             holding.connected_at = Instant::now();
             holding.offered_to.clear();
         }
@@ -559,12 +553,7 @@ fn resume(world: &mut World, resumed: Resumed) {
     }
     online.message = None;
     let me = online.roster().me();
-    let channel =
-        SafeChannel::new(online.game_channel.clone(), online.epoch(), online.counters.clone());
-    let channel = match online.impairment {
-        Some(impairment) => channel.impaired(impairment),
-        None => channel,
-    };
+    let channel = online.connection().session_channel(online.epoch());
     match build_session::<OnlineConfig>(me, online.roster().peers(), channel) {
         Ok(session) => {
             online.session_begins();
@@ -701,17 +690,18 @@ pub fn rejoin(
         grace: Duration::from_secs(u64::from(ticket.grace)),
         lan: ticket.lan,
     };
-    let mut online = Online::new(
+    let connection = Connection::new(Opened {
         socket,
-        Mutex::new(failure),
-        Vec::new(),
-        Roster::new(peers, names.to_vec(), seat, Vec::new()),
-        Arc::new(Counters::default()),
-        seating,
-        Arc::new(Mutex::new(game)),
-    );
+        failure: Mutex::new(failure),
+        introduced,
+        hello: Vec::new(),
+        counters: Arc::new(Counters::default()),
+        game_channel: Arc::new(Mutex::new(game)),
+        impairment: None,
+    });
+    let roster = Roster::new(peers, names.to_vec(), seat, Vec::new());
+    let mut online = Online::new(connection, roster, seating);
     online.epoch_mut().begins(ticket.epoch, state.frame(), ticket.drops);
-    online.introduced = introduced;
     let mine = Offer { seat: ticket.seat, epoch: ticket.epoch, drops: ticket.drops, held };
     let round = Round::new(seats, ticket.seals.clone(), PeerId(id), key, mine);
     let names_in_order = ticket.names[..seats].to_vec();
