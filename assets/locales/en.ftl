@@ -404,6 +404,14 @@ ask-unreadable = { $address } answered with something this version cannot read
 ask-no-address = the game has no address
 ask-no-thread = cannot ask the host: { $why }
 ask-desktop-only = LAN games are hosted and found by the desktop game: a browser can neither be reached by the players on its network nor hear their games
+lan-error-no-search = cannot look for games on this network (mDNS): { $why }
+lan-error-no-announcement = cannot announce the game on this network (mDNS): { $why }
+lan-error-no-description = cannot describe the game for this network: { $why }
+lan-error-no-server = cannot start the game's server on this network: { $why }
+refusal-other-version = another version of the game (network protocol { $theirs }; this one is { $ours }): both players need the same version
+refusal-unknown-game = a game this version does not know ({ $game })
+refusal-full = every seat is taken
+refusal-unreadable = its announcement cannot be read by this version of the game
 lan-address = Address
 
 ## Replays and reconnecting

@@ -46,7 +46,7 @@ impl Game {
             players: listing.map(|l| l.players),
             free: listing.map(|l| l.free),
             protocol: listing.map(|l| l.protocol),
-            refusal: found.refusal(),
+            refusal: found.refusal().map(|why| why.to_string()),
             addresses: found.addresses.iter().map(ToString::to_string).collect(),
         }
     }

@@ -5,7 +5,7 @@
 //! stopping.
 
 use crate::client::flow::Screen;
-use crate::net::lan::{Announcement, LanServer, Listing};
+use crate::net::lan::{Announcement, LanError, LanServer, Listing};
 use bevy::prelude::*;
 
 /// The game hosted, in the lobby.
@@ -14,12 +14,12 @@ pub struct LanHosting {
     announcement: Option<Announcement>,
     listing: Listing,
     /// Why the game could not be announced (joiners can still type the address).
-    pub unannounced: Option<String>,
+    pub unannounced: Option<LanError>,
 }
 
 impl LanHosting {
     /// Starts the server on `port` (a free one if it is taken) and announces `listing`.
-    pub fn start(port: u16, listing: Listing) -> Result<LanHosting, String> {
+    pub fn start(port: u16, listing: Listing) -> Result<LanHosting, LanError> {
         let server = LanServer::start(port).or_else(|_| LanServer::start(0))?;
         server.show(Some(&listing));
         let (announcement, unannounced) = match Announcement::start(&listing, server.port()) {

@@ -19,7 +19,7 @@ use super::watch_stream::WatchStream;
 use crate::client::flow::{Controller, GameType, MatchHost, MatchSetup, Screen};
 use crate::client::persistence::Preferences;
 use crate::client::persistence::rejoin::{RejoinFile, Ticket};
-use crate::client::words::{Words, connect_error, rejoin_error};
+use crate::client::words::{Words, connect_error, lan_error, refusal, rejoin_error};
 use crate::draughts::turns::TurnGame;
 use crate::draughts::{Colour, Draughts};
 use crate::game::Match;
@@ -525,7 +525,7 @@ fn room(
                 room: code.clone(),
             };
             let hosting = LanHosting::start(preferences.lan_port, listing)
-                .map_err(|e| w.with("lobby-cannot-host", &[("why", e.to_string().into())]))?;
+                .map_err(|e| w.with("lobby-cannot-host", &[("why", lan_error(w, &e).into())]))?;
             let base = hosting.local_url();
             let url = private_room_of(&base, &code, players, *protocol);
             Ok(Room { url, base, code: None, players, creator: true, hosting: Some(hosting) })
@@ -533,7 +533,7 @@ fn room(
         JoinRequest::Lan { address, listing } => {
             if let Some(why) = listing.refusal() {
                 let host = ("host", listing.host.clone().into());
-                return Err(w.with("lobby-cannot-join", &[host, ("why", why.to_string().into())]));
+                return Err(w.with("lobby-cannot-join", &[host, ("why", refusal(w, &why).into())]));
             }
             let base = format!("ws://{address}");
             let url = private_room(&base, &listing.room, listing.players);
@@ -927,7 +927,7 @@ fn status(w: &Words, lobby: &Lobby, connected: usize, identified: bool) -> Strin
     let unannounced = lobby.hosting.as_ref().and_then(|h| h.unannounced.as_ref());
     let here = match unannounced {
         Some(why) => {
-            let why = w.with("lobby-unannounced", &[("why", why.to_string().into())]);
+            let why = w.with("lobby-unannounced", &[("why", lan_error(w, why).into())]);
             format!("{here}\n{why}")
         }
         None => here,

@@ -8,7 +8,7 @@ use crate::client::flow::Screen;
 use crate::client::flow::setup::variant_message;
 use crate::client::hosts::lobby::JoinRequest;
 use crate::client::ui::{self, MenuSet, Pressed, palette};
-use crate::client::words::{Words, ask_error};
+use crate::client::words::{Words, ask_error, lan_error, refusal};
 use crate::net::lan::{self, AskError, FoundGame, LanBrowser, Listing, SEARCH_BOUND};
 use crate::rules::Variant;
 use bevy::input::keyboard::KeyboardInput;
@@ -72,7 +72,7 @@ impl Plugin for LanGamesPlugin {
 fn open(mut commands: Commands, w: Res<Words>) {
     let (browser, note) = match LanBrowser::start() {
         Ok(browser) => (Some(browser), None),
-        Err(e) => (None, Some(w.with("lan-no-browser", &[("why", e.to_string().into())]))),
+        Err(e) => (None, Some(w.with("lan-no-browser", &[("why", lan_error(&w, &e).into())]))),
     };
     let search = LanSearch {
         browser,
@@ -137,7 +137,7 @@ fn asks_listed(
         list.typing = false;
         let Some(game) = search.shown.get(place as usize).cloned() else { return };
         if let Some(why) = game.refusal().filter(|_| !to_watch) {
-            let why = ("why", why.to_string().into());
+            let why = ("why", refusal(&w, &why).into());
             let game = ("game", found_line(&w, &game).into());
             list.note = Some(w.with("lan-cannot-join", &[game, why]));
             return;
@@ -221,7 +221,7 @@ fn hear_answer(
                     next.set(Screen::Lobby);
                 }
                 Some(why) => {
-                    let why = ("why", why.to_string().into());
+                    let why = ("why", refusal(&w, &why).into());
                     list.note = Some(
                         w.with("lan-cannot-watch", &[("game", line(&w, &listing).into()), why]),
                     );
@@ -230,7 +230,7 @@ fn hear_answer(
         }
         Some(Ok((address, listing))) => match listing.refusal() {
             Some(why) => {
-                let why = ("why", why.to_string().into());
+                let why = ("why", refusal(&w, &why).into());
                 list.note =
                     Some(w.with("lan-cannot-join", &[("game", line(&w, &listing).into()), why]));
             }
@@ -295,7 +295,7 @@ fn rebuild(
                     });
                 }
                 Some(why) => {
-                    let greyed = format!("{} — {why}", found_line(&w, game));
+                    let greyed = format!("{} — {}", found_line(&w, game), refusal(&w, &why));
                     root.spawn(ui::text(greyed, 16.0, palette::DIM));
                 }
             }

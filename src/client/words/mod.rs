@@ -52,6 +52,7 @@ mod catalog;
 mod connect_error;
 #[cfg(target_arch = "wasm32")]
 pub mod fetched;
+mod lan_error;
 mod language;
 pub mod mirror;
 mod record_error;
@@ -64,6 +65,7 @@ pub use ask_error::ask_error;
 pub use catalog::source;
 pub use catalog::{Arg, Words};
 pub use connect_error::connect_error;
+pub use lan_error::{lan_error, refusal};
 pub use language::Language;
 pub use record_error::record_error;
 pub use rejoin_error::rejoin_error;

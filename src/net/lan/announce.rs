@@ -4,6 +4,7 @@
 //! at once) when the game starts or the host leaves.
 
 use super::SERVICE_TYPE;
+use super::lan_error::LanError;
 use super::listing::Listing;
 use mdns_sd::{ServiceDaemon, ServiceInfo};
 use std::time::Duration;
@@ -21,22 +22,21 @@ pub struct Announcement {
 
 impl Announcement {
     /// Announces `listing`, served at `port`.
-    pub fn start(listing: &Listing, port: u16) -> Result<Announcement, String> {
-        let daemon = ServiceDaemon::new()
-            .map_err(|e| format!("cannot announce the game on this network (mDNS): {e}"))?;
+    pub fn start(listing: &Listing, port: u16) -> Result<Announcement, LanError> {
+        let daemon = ServiceDaemon::new().map_err(|e| LanError::NoAnnouncement(e.to_string()))?;
         let info = service(listing, port)?;
         let fullname = info.get_fullname().to_string();
-        daemon.register(info).map_err(|e| format!("cannot announce the game: {e}"))?;
+        daemon.register(info).map_err(|e| LanError::NoAnnouncement(e.to_string()))?;
         Ok(Announcement { daemon, fullname, port, shown: listing.clone() })
     }
 
     /// Announces the listing again if it changed (seats taken or freed).
-    pub fn update(&mut self, listing: &Listing) -> Result<(), String> {
+    pub fn update(&mut self, listing: &Listing) -> Result<(), LanError> {
         if *listing == self.shown {
             return Ok(());
         }
         let info = service(listing, self.port)?;
-        self.daemon.register(info).map_err(|e| format!("cannot announce the game: {e}"))?;
+        self.daemon.register(info).map_err(|e| LanError::NoAnnouncement(e.to_string()))?;
         self.shown = listing.clone();
         Ok(())
     }
@@ -55,12 +55,12 @@ impl Drop for Announcement {
 
 /// The DNS-SD service for `listing`: the instance is named after the host and its room
 /// (unique on the network), on a host name of its own, with every interface's addresses.
-fn service(listing: &Listing, port: u16) -> Result<ServiceInfo, String> {
+fn service(listing: &Listing, port: u16) -> Result<ServiceInfo, LanError> {
     let host: String = listing.host.chars().filter(|c| c.is_alphanumeric() || *c == ' ').collect();
     let instance = format!("{} {}", host.trim(), listing.room).trim().to_string();
     let hostname = format!("carrom-{}.local.", listing.room.to_ascii_lowercase());
     let txt: Vec<(&str, String)> = listing.txt();
     ServiceInfo::new(SERVICE_TYPE, &instance, &hostname, "", port, &txt[..])
         .map(ServiceInfo::enable_addr_auto)
-        .map_err(|e| format!("cannot describe the game for this network: {e}"))
+        .map_err(|e| LanError::NoDescription(e.to_string()))
 }

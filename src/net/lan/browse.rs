@@ -8,7 +8,9 @@
 use super::SERVICE_TYPE;
 use super::ask_error::AskError;
 use super::found::FoundGame;
+use super::lan_error::LanError;
 use super::listing::Listing;
+use super::refusal::Refusal;
 use mdns_sd::{ResolvedService, ServiceDaemon, ServiceEvent};
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
@@ -42,17 +44,14 @@ pub struct LanBrowser {
 
 impl LanBrowser {
     /// Starts looking.
-    pub fn start() -> Result<LanBrowser, String> {
-        let daemon = ServiceDaemon::new()
-            .map_err(|e| format!("cannot look for games on this network (mDNS): {e}"))?;
+    pub fn start() -> Result<LanBrowser, LanError> {
+        let daemon = ServiceDaemon::new().map_err(|e| LanError::NoSearch(e.to_string()))?;
         LanBrowser::with(daemon)
     }
 
     /// Starts looking with `daemon`.
-    fn with(daemon: ServiceDaemon) -> Result<LanBrowser, String> {
-        let events = daemon
-            .browse(SERVICE_TYPE)
-            .map_err(|e| format!("cannot look for games on this network: {e}"))?;
+    fn with(daemon: ServiceDaemon) -> Result<LanBrowser, LanError> {
+        let events = daemon.browse(SERVICE_TYPE).map_err(|e| LanError::NoSearch(e.to_string()))?;
         let asking = Mutex::new(Vec::new());
         let browsed = Instant::now();
         Ok(LanBrowser { daemon, events, games: BTreeMap::new(), asking, browsed })
@@ -164,8 +163,7 @@ fn keep(games: &mut BTreeMap<String, FoundGame>, game: FoundGame) -> bool {
 /// A resolved service as a game of the list.
 fn found(service: &ResolvedService) -> FoundGame {
     let txt = &service.txt_properties;
-    let listing = Listing::from_txt(|key| txt.get_property_val_str(key))
-        .ok_or_else(|| "its announcement cannot be read by this version of the game".to_string());
+    let listing = Listing::from_txt(|key| txt.get_property_val_str(key)).ok_or(Refusal::Unreadable);
     let mut addresses: Vec<SocketAddr> = service
         .addresses
         .iter()
@@ -185,7 +183,7 @@ fn found(service: &ResolvedService) -> FoundGame {
 /// game's server before answering, so a game that is gone is not joined.
 pub fn find(host: Option<&str>, within: Duration) -> Result<(SocketAddr, Listing), String> {
     let deadline = Instant::now() + within;
-    let mut browser = LanBrowser::start()?;
+    let mut browser = LanBrowser::start().map_err(|e| e.to_string())?;
     let mut refused: Vec<String> = Vec::new();
     // Each game is asked once (again only if what it says changes): asking takes time, and
     // the search has a bound.
@@ -244,7 +242,7 @@ mod tests {
     use super::*;
 
     fn game(n: usize) -> FoundGame {
-        let listing = Err("not read".to_string());
+        let listing = Err(Refusal::Unreadable);
         FoundGame { instance: format!("game {n}._carrom._tcp.local."), listing, addresses: vec![] }
     }
 

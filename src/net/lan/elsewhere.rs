@@ -2,8 +2,8 @@
 //! the network's mDNS announcements, so these say so, and the types cannot be built (the
 //! compiler proves that nothing of a hosted or browsed game runs in the browser).
 
-use super::DESKTOP_ONLY;
 use super::found::FoundGame;
+use super::lan_error::LanError;
 use super::listing::Listing;
 use std::convert::Infallible;
 
@@ -12,8 +12,8 @@ pub struct LanServer(Infallible);
 
 impl LanServer {
     /// Always refused in a browser.
-    pub fn start(_port: u16) -> Result<LanServer, String> {
-        Err(DESKTOP_ONLY.into())
+    pub fn start(_port: u16) -> Result<LanServer, LanError> {
+        Err(LanError::DesktopOnly)
     }
 
     /// The server's port.
@@ -42,12 +42,12 @@ pub struct Announcement(Infallible);
 
 impl Announcement {
     /// Always refused in a browser.
-    pub fn start(_listing: &Listing, _port: u16) -> Result<Announcement, String> {
-        Err(DESKTOP_ONLY.into())
+    pub fn start(_listing: &Listing, _port: u16) -> Result<Announcement, LanError> {
+        Err(LanError::DesktopOnly)
     }
 
     /// Announces a change.
-    pub fn update(&mut self, _listing: &Listing) -> Result<(), String> {
+    pub fn update(&mut self, _listing: &Listing) -> Result<(), LanError> {
         match self.0 {}
     }
 }
@@ -57,8 +57,8 @@ pub struct LanBrowser(Infallible);
 
 impl LanBrowser {
     /// Always refused in a browser.
-    pub fn start() -> Result<LanBrowser, String> {
-        Err(DESKTOP_ONLY.into())
+    pub fn start() -> Result<LanBrowser, LanError> {
+        Err(LanError::DesktopOnly)
     }
 
     /// Takes what was heard; whether the list changed.

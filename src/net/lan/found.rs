@@ -1,6 +1,7 @@
 //! A game found on the network, as the join list shows it.
 
 use super::listing::Listing;
+use super::refusal::Refusal;
 use std::net::SocketAddr;
 
 /// A game found on the network.
@@ -9,7 +10,7 @@ pub struct FoundGame {
     /// Its DNS-SD instance's full name (unique on the network).
     pub instance: String,
     /// What it says it is, or why that could not be read.
-    pub listing: Result<Listing, String>,
+    pub listing: Result<Listing, Refusal>,
     /// Where its server listens (IPv4 first).
     pub addresses: Vec<SocketAddr>,
 }
@@ -32,7 +33,7 @@ impl FoundGame {
     }
 
     /// Why it cannot be joined, if it cannot.
-    pub fn refusal(&self) -> Option<String> {
+    pub fn refusal(&self) -> Option<Refusal> {
         match &self.listing {
             Ok(listing) => listing.refusal(),
             Err(why) => Some(why.clone()),

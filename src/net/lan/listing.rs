@@ -2,6 +2,7 @@
 //! version, the game, the seats and who hosts it. Read from the network, so every field is
 //! checked and any could be missing or wrong.
 
+use super::refusal::Refusal;
 use crate::net::PROTOCOL_VERSION;
 use crate::rules::Variant;
 use serde::{Deserialize, Serialize};
@@ -107,19 +108,15 @@ impl Listing {
     }
 
     /// Why this game cannot be joined from here, if it cannot.
-    pub fn refusal(&self) -> Option<String> {
+    pub fn refusal(&self) -> Option<Refusal> {
         if self.protocol != PROTOCOL_VERSION {
-            return Some(format!(
-                "another version of the game (network protocol {}; this one is \
-                 {PROTOCOL_VERSION}): both players need the same version",
-                self.protocol
-            ));
+            return Some(Refusal::OtherVersion { theirs: self.protocol, ours: PROTOCOL_VERSION });
         }
         let known = self.game == "draughts" || Variant::from_name(&self.game).is_some();
         if !known {
-            return Some(format!("a game this version does not know ({})", self.game));
+            return Some(Refusal::UnknownGame(self.game.clone()));
         }
-        (self.free == 0).then(|| "every seat is taken".to_string())
+        (self.free == 0).then_some(Refusal::Full)
     }
 }
 
@@ -152,7 +149,7 @@ mod tests {
         assert_eq!(classic().line(), "Asha — Classic, 4 players, 2 seats free");
         let full = Listing { free: 0, game: "draughts".into(), players: 2, ..classic() };
         assert_eq!(full.line(), "Asha — Draughts, 2 players, full");
-        assert_eq!(full.refusal().as_deref(), Some("every seat is taken"));
+        assert_eq!(full.refusal(), Some(Refusal::Full));
         assert_eq!(classic().refusal(), None);
         assert!(full.watchable() && classic().watchable(), "played, or about to be");
         let other = Listing { protocol: PROTOCOL_VERSION + 1, ..full };
@@ -162,10 +159,12 @@ mod tests {
     #[test]
     fn another_protocol_version_is_refused_with_the_reason() {
         let other = Listing { protocol: PROTOCOL_VERSION + 1, ..classic() };
-        let reason = other.refusal().unwrap();
-        assert!(reason.contains("another version"), "{reason}");
+        let theirs = PROTOCOL_VERSION + 1;
+        let reason = Refusal::OtherVersion { theirs, ours: PROTOCOL_VERSION };
+        assert_eq!(other.refusal(), Some(reason));
+        assert!(other.refusal().unwrap().to_string().contains("another version"));
         let unknown = Listing { game: "snooker".into(), ..classic() };
-        assert!(unknown.refusal().unwrap().contains("does not know"));
+        assert_eq!(unknown.refusal(), Some(Refusal::UnknownGame("snooker".into())));
     }
 
     #[test]

@@ -70,7 +70,9 @@ pub mod browse;
 #[cfg(target_arch = "wasm32")]
 pub mod elsewhere;
 pub mod found;
+pub mod lan_error;
 pub mod listing;
+pub mod refusal;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod server;
 
@@ -83,7 +85,9 @@ pub use browse::{LanBrowser, find};
 #[cfg(target_arch = "wasm32")]
 pub use elsewhere::{Announcement, LanBrowser, LanServer};
 pub use found::FoundGame;
+pub use lan_error::LanError;
 pub use listing::Listing;
+pub use refusal::Refusal;
 #[cfg(not(target_arch = "wasm32"))]
 pub use server::LanServer;
 

@@ -2,6 +2,7 @@
 //! own, listening on every interface. It outlives the lobby so that the match never
 //! depends on it stopping cleanly, and it stops (peers told goodbye) when dropped.
 
+use super::lan_error::LanError;
 use super::listing::Listing;
 use carrom_signaling::{Config, Running};
 use std::net::{Ipv4Addr, SocketAddr};
@@ -16,18 +17,18 @@ pub struct LanServer {
 
 impl LanServer {
     /// Starts the server on `port` of every interface (0: a free port).
-    pub fn start(port: u16) -> Result<LanServer, String> {
+    pub fn start(port: u16) -> Result<LanServer, LanError> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(1)
             .thread_name("lan-signaling")
             .enable_all()
             .build()
-            .map_err(|e| format!("cannot start the LAN server's runtime: {e}"))?;
+            .map_err(|e| LanError::NoServer(e.to_string()))?;
         let config =
             Config { addr: SocketAddr::from((Ipv4Addr::UNSPECIFIED, port)), ..Config::default() };
         let running = {
             let _inside = runtime.enter();
-            carrom_signaling::start(config)?
+            carrom_signaling::start(config).map_err(LanError::NoServer)?
         };
         let port = running.addr.port();
         Ok(LanServer { running: Some(running), runtime: Some(runtime), port })
