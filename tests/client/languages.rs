@@ -111,4 +111,35 @@ fn a_file_that_cannot_be_read_is_reported_in_the_players_language() {
     let shown = texts(&mut app);
     assert!(shown.contains("जतन केलेल्या सामन्याची फाइल वाचता आली नाही"), "in Marathi: {shown}");
     assert!(shown.contains("match.json.corrupt-"), "where it was kept: {shown}");
+    assert!(shown.contains("ही या खेळाने लिहिलेली फाइल नाही (ओळ 1"), "why, in Marathi: {shown}");
+}
+
+#[test]
+fn every_reason_a_kept_file_cannot_be_read_is_said_in_urdu_with_no_english_word() {
+    let dir = home("language-unreadable-urdu");
+    let settings = br#"{"format":1,"names":["a","b","c","d"],"volume":3,"fullscreen":false,"language":"ur","setup":{"variant":"freestyle","mode":"pass_and_play","players":2,"board":"standard","shot_clock":30,"level":"medium","bots":[false,false,false,false]}}"#;
+    std::fs::write(dir.join("settings.json"), settings).unwrap();
+    // Another version's format, a name this version does not know, and no JSON at all.
+    std::fs::write(dir.join("match.json"), br#"{"format":9}"#).unwrap();
+    let draughts = br#"{"format":1,"names":["a","b"],"players":["human","grandmaster"],"bottom":"black","seed":1,"moves":[],"position":"B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"}"#;
+    std::fs::write(dir.join("draughts.json"), draughts).unwrap();
+    std::fs::write(dir.join("scores.json"), b"{").unwrap();
+    let mut app = client_in(&dir, Language::English);
+    let notice = app.world().resource::<carrom::client::Notice>().0.clone();
+    let notice = notice.expect("the player is told");
+    assert!(texts(&mut app).contains(&notice), "on Home");
+    assert_eq!(notice.lines().count(), 3, "one line a file: {notice}");
+    // Without the marks that isolate each argument in right-to-left text.
+    let shown = notice.replace(['\u{2068}', '\u{2069}'], "");
+    for said in ["فارمیٹ 9", "“grandmaster”", "اس کھیل کی لکھی ہوئی فائل نہیں"]
+    {
+        assert!(shown.contains(said), "{said}: {shown}");
+    }
+    // Paths and the name the file gave are the only Latin a reader meets.
+    let english: Vec<&str> = shown
+        .split(|c: char| c.is_whitespace() || "()“”،؛:".contains(c))
+        .filter(|word| !word.contains('/') && !word.contains("grandmaster"))
+        .filter(|word| word.chars().filter(char::is_ascii_alphabetic).count() > 1)
+        .collect();
+    assert!(english.is_empty(), "English among the Urdu: {english:?} in {shown}");
 }

@@ -388,6 +388,9 @@ fn a_corrupt_saved_match_is_kept_aside_and_reported() {
     let mut app = client(&dir, 1);
     let shown = texts(&mut app);
     assert!(shown.contains("could not be"), "the player is told: {shown}");
+    assert!(shown.contains("Your settings could not be read"), "of both files: {shown}");
+    assert!(shown.contains("Your saved match could not be read"), "of both files: {shown}");
+    assert!(shown.contains("it is not a file this game wrote (line 1"), "why: {shown}");
     let names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

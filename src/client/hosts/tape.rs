@@ -54,8 +54,8 @@ impl Tape {
 pub struct NotRecorded;
 
 /// Where the last record was written, or why it could not be.
-#[derive(Resource, Debug, Clone, PartialEq, Eq)]
-pub struct LastRecord(pub Result<std::path::PathBuf, String>);
+#[derive(Resource, Debug)]
+pub struct LastRecord(pub std::io::Result<std::path::PathBuf>);
 
 /// Records matches and writes their records.
 pub(super) struct TapePlugin;
@@ -163,7 +163,7 @@ fn write(world: &mut World) {
         _ => "Left unfinished".to_string(),
     };
     let record = MatchRecord { result, finished, ..record };
-    let written = records::save(&dir, &record, keep).map_err(|e| e.to_string());
+    let written = records::save(&dir, &record, keep);
     if let Err(why) = &written {
         warn!("the match record could not be written into {}: {why}", dir.display());
     }

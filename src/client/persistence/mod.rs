@@ -2,7 +2,8 @@
 //! ([`preferences`]), the unfinished match ([`saved_match`]) and the draughts game and
 //! score ([`saved_draughts`]), and the seat of an online match to come back to
 //! ([`rejoin`]). Every file is versioned
-//! JSON written atomically; one that cannot be read is moved aside and reported.
+//! JSON written atomically; one that cannot be read is moved aside and reported
+//! ([`unreadable`]).
 
 pub mod preferences;
 pub mod records;
@@ -11,6 +12,7 @@ pub mod rejoin_error;
 pub mod saved_draughts;
 pub mod saved_match;
 pub mod storage;
+pub mod unreadable;
 
 pub use preferences::Preferences;
 pub use storage::Storage;

@@ -6,8 +6,9 @@ use crate::client::board::theme::BoardTheme;
 use crate::client::flow::GameType;
 use crate::client::flow::setup::{MatchSetup, Mode};
 use crate::client::persistence::storage::{self, Storage};
+use crate::client::persistence::unreadable::{self, Unreadable};
 use crate::client::ui::Notice;
-use crate::client::words::{self, Language, SystemLanguage, Words, default_name, unreadable};
+use crate::client::words::{self, Language, SystemLanguage, Words, default_name};
 use crate::draughts::Colour;
 use crate::draughts::level::Level;
 pub use crate::net::connect::IceServer;
@@ -249,42 +250,39 @@ impl SettingsFile {
     }
 
     /// The settings in `bytes`; a file that names no language we speak gets `system`'s.
-    fn parse(bytes: &[u8], system: Language) -> Result<(Preferences, MatchSetup), String> {
-        let file: SettingsFile = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
-        if file.format != FORMAT {
-            return Err(format!("format {} (this version reads {FORMAT})", file.format));
-        }
+    fn parse(bytes: &[u8], system: Language) -> Result<(Preferences, MatchSetup), Unreadable> {
+        let file: SettingsFile = Unreadable::versioned(bytes, FORMAT)?;
         let s = &file.setup;
         let variant = Variant::from_name(&s.variant)
-            .ok_or_else(|| format!("unknown game type {:?}", s.variant))?;
+            .ok_or_else(|| Unreadable::unknown("game type", &s.variant))?;
         let defaults = MatchSetup::default();
         let setup = MatchSetup {
             game: match s.game.as_deref() {
                 None | Some("carrom") => GameType::Carrom,
                 Some("draughts") => GameType::Draughts,
-                Some(other) => return Err(format!("unknown game {other:?}")),
+                Some(other) => return Err(Unreadable::unknown("game", other)),
             },
             draughts_level: match s.draughts_level.as_deref() {
                 None => defaults.draughts_level,
                 Some(name) => [Level::Easy, Level::Medium, Level::Hard]
                     .into_iter()
                     .find(|l| l.name() == name)
-                    .ok_or_else(|| format!("unknown draughts level {name:?}"))?,
+                    .ok_or_else(|| Unreadable::unknown("draughts level", name))?,
             },
             draughts_colour: match s.draughts_colour.as_deref() {
                 None => defaults.draughts_colour,
                 Some("black") => Colour::Black,
                 Some("red") => Colour::Red,
-                Some(other) => return Err(format!("unknown draughts colour {other:?}")),
+                Some(other) => return Err(Unreadable::unknown("draughts colour", other)),
             },
             variant,
-            mode: Mode::from_name(&s.mode).ok_or_else(|| format!("unknown mode {:?}", s.mode))?,
+            mode: Mode::from_name(&s.mode).ok_or_else(|| Unreadable::unknown("mode", &s.mode))?,
             players: if variant.allows(s.players) { s.players } else { 2 },
             preset: PresetId::from_name(&s.board)
-                .ok_or_else(|| format!("unknown board {:?}", s.board))?,
+                .ok_or_else(|| Unreadable::unknown("board", &s.board))?,
             shot_clock: s.shot_clock.min(600),
             level: BotLevel::from_name(&s.level)
-                .ok_or_else(|| format!("unknown bot level {:?}", s.level))?,
+                .ok_or_else(|| Unreadable::unknown("bot level", &s.level))?,
             bots: s.bots,
             grace: s.grace.map_or(defaults.grace, |g| {
                 g.clamp(crate::net::hello::GRACE_RANGE.0, crate::net::hello::GRACE_RANGE.1)
@@ -350,23 +348,10 @@ impl Plugin for PreferencesPlugin {
 
 fn load(world: &mut World) -> (Preferences, MatchSetup) {
     let system = world.get_resource::<SystemLanguage>().map_or_else(Language::of_system, |s| s.0);
-    let fresh = || (Preferences::new_in(system), MatchSetup::default());
-    let Some(path) = world.resource::<Storage>().settings_file() else {
-        return fresh();
-    };
-    let problem = match storage::read(&path) {
-        Ok(None) => return fresh(),
-        Ok(Some(bytes)) => match SettingsFile::parse(&bytes, system) {
-            Ok(loaded) => return loaded,
-            Err(why) => why,
-        },
-        Err(e) => e.to_string(),
-    };
-    let kept = storage::set_aside(&path);
-    let message = unreadable(&Words::new(system), "what-settings", &problem, &kept);
-    warn!("{message}");
-    world.resource_mut::<Notice>().0 = Some(message);
-    fresh()
+    let path = world.resource::<Storage>().settings_file();
+    let parse = |bytes: &[u8]| SettingsFile::parse(bytes, system);
+    unreadable::load(world, &Words::new(system), path.as_deref(), "what-settings", parse)
+        .unwrap_or_else(|| (Preferences::new_in(system), MatchSetup::default()))
 }
 
 fn save(
@@ -462,7 +447,8 @@ mod tests {
         };
         let setup = MatchSetup { variant: Variant::Classic, players: 3, ..MatchSetup::default() };
         let bytes = serde_json::to_vec(&SettingsFile::of(&preferences, &setup)).unwrap();
-        assert_eq!(SettingsFile::parse(&bytes, Language::Greek), Ok((preferences, setup)));
+        let back = SettingsFile::parse(&bytes, Language::Greek).expect("readable");
+        assert_eq!(back, (preferences, setup));
     }
 
     #[test]
@@ -491,6 +477,7 @@ mod tests {
         let mut file = SettingsFile::of(&Preferences::default(), &MatchSetup::default());
         file.format = 2;
         let bytes = serde_json::to_vec(&file).unwrap();
-        assert!(SettingsFile::parse(&bytes, Language::Greek).unwrap_err().contains("format 2"));
+        let why = SettingsFile::parse(&bytes, Language::Greek).unwrap_err();
+        assert!(matches!(why, Unreadable::OtherFormat { found: 2, reads: 1 }), "{why:?}");
     }
 }

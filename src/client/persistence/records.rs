@@ -5,6 +5,7 @@
 //! and reported, and the list goes on without it.
 
 use super::storage::{self, set_aside, write_atomic};
+use super::unreadable::Unreadable;
 use crate::record::{GameLog, MatchRecord};
 use std::io;
 use std::path::{Path, PathBuf};
@@ -15,7 +16,7 @@ pub struct Listing {
     /// The readable records and their files.
     pub records: Vec<(PathBuf, MatchRecord)>,
     /// Files that could not be read: where each was moved, and why.
-    pub unreadable: Vec<(PathBuf, String)>,
+    pub unreadable: Vec<(PathBuf, Unreadable)>,
 }
 
 /// Digits of the number a record is saved under.
@@ -72,11 +73,9 @@ fn prune(dir: &Path, keep: usize, saved: &Path) -> io::Result<()> {
 }
 
 /// Reads one record file.
-pub fn read(path: &Path) -> Result<MatchRecord, String> {
-    let bytes = storage::read(path)
-        .map_err(|e| e.to_string())?
-        .ok_or_else(|| "there is no such record".to_string())?;
-    serde_json::from_slice(&bytes).map_err(|e| format!("not a match record: {e}"))
+pub fn read(path: &Path) -> Result<MatchRecord, Unreadable> {
+    let bytes = storage::read(path)?.ok_or_else(|| io::Error::from(io::ErrorKind::NotFound))?;
+    Ok(serde_json::from_slice(&bytes)?)
 }
 
 /// Every record in `dir`, newest first; unreadable ones set aside and reported.
@@ -85,7 +84,7 @@ pub fn list(dir: &Path) -> Listing {
     let files = match files(dir) {
         Ok(files) => files,
         Err(e) => {
-            listing.unreadable.push((dir.to_path_buf(), e.to_string()));
+            listing.unreadable.push((dir.to_path_buf(), Unreadable::Io(e)));
             return listing;
         }
     };
@@ -194,7 +193,7 @@ mod tests {
         assert_eq!(listing.unreadable.len(), 1);
         let (moved, why) = &listing.unreadable[0];
         assert!(moved.to_string_lossy().contains(".corrupt-"), "{}", moved.display());
-        assert!(moved.exists() && why.contains("not a match record"), "{why}");
+        assert!(moved.exists() && matches!(why, Unreadable::NotJson(_)), "{why:?}");
         assert_eq!(list(&dir).unreadable.len(), 0, "reported once, then out of the way");
         let _ = std::fs::remove_dir_all(&dir);
     }

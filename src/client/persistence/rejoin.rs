@@ -7,6 +7,7 @@
 
 use crate::client::persistence::rejoin_error::RejoinError;
 use crate::client::persistence::storage::{self, Storage};
+use crate::client::persistence::unreadable::{Unreadable, read_or_set_aside};
 use crate::client::ui::Notice;
 use crate::client::words::{self, Words};
 use crate::net::PROTOCOL_VERSION;
@@ -106,7 +107,8 @@ impl Ticket {
         struct Format {
             format: u32,
         }
-        let unreadable = |e: serde_json::Error| RejoinError::Unreadable(e.to_string());
+        let unreadable =
+            |e: serde_json::Error| RejoinError::Unreadable { line: e.line(), column: e.column() };
         let Format { format } = serde_json::from_slice(bytes).map_err(unreadable)?;
         if format != FORMAT {
             return Err(RejoinError::OtherFormat { found: format, reads: FORMAT });
@@ -173,11 +175,10 @@ pub struct RejoinFile {
 
 impl RejoinFile {
     /// Writes `ticket` (atomically), stamped now.
-    pub fn write(&self, ticket: &mut Ticket) -> Result<(), String> {
+    pub fn write(&self, ticket: &mut Ticket) -> std::io::Result<()> {
         let Some(path) = &self.path else { return Ok(()) };
         ticket.saved = crate::client::hosts::tape::now();
-        let bytes = serde_json::to_vec_pretty(ticket).map_err(|e| e.to_string())?;
-        storage::write_atomic(path, &bytes).map_err(|e| format!("{}: {e}", path.display()))
+        storage::write_atomic(path, &serde_json::to_vec_pretty(ticket)?)
     }
 
     /// Removes the file: the match is over, or was left for good.
@@ -191,16 +192,9 @@ impl RejoinFile {
     /// Reads the ticket at `path`: `Ok(None)` when there is none; a file that cannot be
     /// read is moved aside and the reason given.
     pub fn read(path: &std::path::Path, w: &Words) -> Result<Option<Ticket>, String> {
-        let problem = match storage::read(path) {
-            Ok(None) => return Ok(None),
-            Ok(Some(bytes)) => match Ticket::parse(&bytes) {
-                Ok(ticket) => return Ok(Some(ticket)),
-                Err(why) => words::rejoin_error(w, &why),
-            },
-            Err(e) => e.to_string(),
-        };
-        let kept = storage::set_aside(path);
-        Err(words::unreadable(w, "what-rejoin", &problem, &kept))
+        let parse = |bytes: &[u8]| Ticket::parse(bytes).map_err(Unreadable::Ticket);
+        read_or_set_aside(path, parse)
+            .map_err(|set_aside| words::unreadable(w, "what-rejoin", &set_aside))
     }
 }
 
@@ -215,7 +209,7 @@ impl Plugin for RejoinPlugin {
             Some(Ok(found)) => found,
             Some(Err(message)) => {
                 warn!("{message}");
-                app.world_mut().resource_mut::<Notice>().0 = Some(message);
+                app.world_mut().resource_mut::<Notice>().add(message);
                 None
             }
             None => None,

@@ -17,9 +17,14 @@ pub enum RejoinError {
         /// The format this game reads.
         reads: u32,
     },
-    /// Not a ticket at all (JSON's own reason).
-    #[error("it cannot be read: {0}")]
-    Unreadable(String),
+    /// Not a ticket at all: where its JSON stops making sense.
+    #[error("it cannot be read (line {line}, column {column})")]
+    Unreadable {
+        /// The line, from 1.
+        line: usize,
+        /// The column, from 1.
+        column: usize,
+    },
     /// Played with another network protocol.
     #[error("it was played with protocol {0}")]
     OtherProtocol(u32),

@@ -8,6 +8,7 @@ use crate::client::draughts::game::colour_index;
 use crate::client::draughts::{DraughtsMatch, Player};
 use crate::client::flow::{GameType, MatchSummary, Screen};
 use crate::client::persistence::storage::{self, Storage};
+use crate::client::persistence::unreadable::{self, Unreadable};
 use crate::client::ui::Notice;
 use crate::client::words::{self, Words};
 use crate::draughts::level::Level;
@@ -17,7 +18,7 @@ use bevy::ecs::system::SystemId;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The files' format version.
 const FORMAT: u32 = 1;
@@ -103,37 +104,37 @@ impl GameFile {
         }
     }
 
-    fn parse(bytes: &[u8]) -> Result<DraughtsMatch, String> {
-        let file: GameFile = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
-        if file.format != FORMAT {
-            return Err(format!("format {} (this version reads {FORMAT})", file.format));
-        }
+    fn parse(bytes: &[u8]) -> Result<DraughtsMatch, Unreadable> {
+        let file: GameFile = Unreadable::versioned(bytes, FORMAT)?;
         let mut players = [Player::Human; 2];
         for (p, name) in players.iter_mut().zip(&file.players) {
-            *p = player_from(name).ok_or_else(|| format!("unknown player {name:?}"))?;
+            *p = player_from(name).ok_or_else(|| Unreadable::unknown("player", name))?;
         }
         let bottom = match file.bottom.as_str() {
             "black" => Colour::Black,
             "red" => Colour::Red,
-            other => return Err(format!("unknown colour {other:?}")),
+            other => return Err(Unreadable::unknown("colour", other)),
         };
         let start = match &file.start {
             None => Position::START,
-            Some(fen) => read_fen(fen).map_err(|e| e.to_string())?,
+            Some(fen) => {
+                read_fen(fen).map_err(|_| Unreadable::Damaged("the start is no position"))?
+            }
         };
         let mut table = DraughtsMatch::new(bottom, Player::Human, file.names.clone(), file.seed)
             .starting_at(start);
         table.players = players;
         table.names = file.names;
         for text in &file.moves {
-            let m = read_move(&table.game.position, text).map_err(|e| e.to_string())?;
+            let m = read_move(&table.game.position, text)
+                .map_err(|_| Unreadable::Damaged("a move is not legal where it was played"))?;
             table.play(m);
         }
         if write_fen(&table.game.position) != file.position {
-            return Err("the moves do not lead to the saved position".into());
+            return Err(Unreadable::Damaged("the moves do not lead to the saved position"));
         }
         if table.ending.is_some() {
-            return Err("the game had already ended".into());
+            return Err(Unreadable::Ended);
         }
         Ok(table)
     }
@@ -165,42 +166,23 @@ impl Plugin for SavedDraughtsPlugin {
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct SavePdn(pub SystemId);
 
-/// Reads `path` with `parse`; a file that cannot be read is moved aside and reported.
-fn read_or_set_aside<T>(
-    world: &mut World,
-    path: Option<PathBuf>,
-    what: &str,
-    parse: impl Fn(&[u8]) -> Result<T, String>,
-) -> Option<T> {
-    let path = path?;
-    let problem = match storage::read(&path) {
-        Ok(None) => return None,
-        Ok(Some(bytes)) => match parse(&bytes) {
-            Ok(value) => return Some(value),
-            Err(why) => why,
-        },
-        Err(e) => e.to_string(),
-    };
-    let kept = storage::set_aside(&path);
-    let message = words::unreadable(&super::preferences::words_of(world), what, &problem, &kept);
-    warn!("{message}");
-    world.resource_mut::<Notice>().0 = Some(message);
-    None
-}
-
 fn load_game(world: &mut World) -> SavedDraughts {
     let path = world.resource::<Storage>().draughts_file();
-    SavedDraughts(read_or_set_aside(world, path, "what-saved-draughts", GameFile::parse))
+    let w = super::preferences::words_of(world);
+    SavedDraughts(unreadable::load(
+        world,
+        &w,
+        path.as_deref(),
+        "what-saved-draughts",
+        GameFile::parse,
+    ))
 }
 
 fn load_scores(world: &mut World) -> DraughtsScores {
     let path = world.resource::<Storage>().scores_file();
-    read_or_set_aside(world, path, "what-draughts-scores", |bytes| {
-        let file: ScoresFile = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
-        if file.format != FORMAT {
-            return Err(format!("format {} (this version reads {FORMAT})", file.format));
-        }
-        Ok(file.scores)
+    let w = super::preferences::words_of(world);
+    unreadable::load(world, &w, path.as_deref(), "what-draughts-scores", |bytes| {
+        Ok(Unreadable::versioned::<ScoresFile>(bytes, FORMAT)?.scores)
     })
     .unwrap_or_default()
 }

@@ -6,6 +6,7 @@
 use crate::client::flow::{Controller, MatchHost, Screen};
 use crate::client::hosts::{HostSystems, LocalMatch, MatchSystems};
 use crate::client::persistence::storage::{self, Storage};
+use crate::client::persistence::unreadable::{self, Unreadable};
 use crate::client::ui::Notice;
 use crate::client::words::{self, Words};
 use crate::game::{Match, Phase};
@@ -43,25 +44,25 @@ impl MatchFile {
         }
     }
 
-    fn parse(bytes: &[u8]) -> Result<LocalMatch, String> {
-        let file: MatchFile = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
-        if file.format != FORMAT {
-            return Err(format!("format {} (this version reads {FORMAT})", file.format));
-        }
+    fn parse(bytes: &[u8]) -> Result<LocalMatch, Unreadable> {
+        let file: MatchFile = Unreadable::versioned(bytes, FORMAT)?;
         if file.sim_version != SIM_VERSION {
-            return Err(format!(
-                "saved by simulation version {} (this is version {SIM_VERSION})",
-                file.sim_version
-            ));
+            return Err(Unreadable::OtherSimulation {
+                found: file.sim_version,
+                reads: SIM_VERSION,
+            });
         }
-        let state = hex(&file.state).ok_or("the state is not hexadecimal")?;
-        let m = Match::from_bytes(&state).ok_or("the state is not a match")?;
+        let state = hex(&file.state).ok_or(Unreadable::Damaged("the state is not hexadecimal"))?;
+        let m = Match::from_bytes(&state).ok_or(Unreadable::Damaged("the state is not a match"))?;
         if format!("{:016x}", m.hash()) != file.hash {
-            return Err("the state does not match its hash".into());
+            return Err(Unreadable::Damaged("the state does not match its hash"));
+        }
+        if m.phase() == Phase::MatchOver {
+            return Err(Unreadable::Ended);
         }
         let mut controllers = [Controller::Human; 4];
         for (c, name) in controllers.iter_mut().zip(&file.controllers) {
-            *c = Controller::from_name(name).ok_or_else(|| format!("unknown player {name:?}"))?;
+            *c = Controller::from_name(name).ok_or_else(|| Unreadable::unknown("player", name))?;
         }
         Ok(LocalMatch::resumed(m, controllers, file.names))
     }
@@ -90,30 +91,9 @@ impl Plugin for SavedMatchPlugin {
 }
 
 fn load(world: &mut World) -> SavedMatch {
-    let Some(path) = world.resource::<Storage>().match_file() else {
-        return SavedMatch::default();
-    };
-    let problem = match storage::read(&path) {
-        Ok(None) => return SavedMatch::default(),
-        Ok(Some(bytes)) => match MatchFile::parse(&bytes) {
-            Ok(local) if local.current.phase() != Phase::MatchOver => {
-                return SavedMatch(Some(local));
-            }
-            Ok(_) => super::preferences::words_of(world).get("notice-match-ended"),
-            Err(why) => why,
-        },
-        Err(e) => e.to_string(),
-    };
-    let kept = storage::set_aside(&path);
-    let message = words::unreadable(
-        &super::preferences::words_of(world),
-        "what-saved-match",
-        &problem,
-        &kept,
-    );
-    warn!("{message}");
-    world.resource_mut::<Notice>().0 = Some(message);
-    SavedMatch::default()
+    let path = world.resource::<Storage>().match_file();
+    let w = super::preferences::words_of(world);
+    SavedMatch(unreadable::load(world, &w, path.as_deref(), "what-saved-match", MatchFile::parse))
 }
 
 /// Writes (or, once the match is over, removes) the match file.
@@ -189,7 +169,8 @@ mod tests {
         let flipped = if file.state.as_bytes()[40] == b'0' { "1" } else { "0" };
         file.state.replace_range(40..41, flipped);
         let bytes = serde_json::to_vec(&file).unwrap();
-        assert!(MatchFile::parse(&bytes).is_err());
+        let why = MatchFile::parse(&bytes).unwrap_err();
+        assert!(matches!(why, Unreadable::Damaged(_)), "{why:?}");
     }
 
     #[test]
@@ -197,6 +178,7 @@ mod tests {
         let mut file = MatchFile::of(&sample());
         file.sim_version += 1;
         let bytes = serde_json::to_vec(&file).unwrap();
-        assert!(MatchFile::parse(&bytes).unwrap_err().contains("simulation version"));
+        let why = MatchFile::parse(&bytes).unwrap_err();
+        assert!(matches!(why, Unreadable::OtherSimulation { .. }), "{why:?}");
     }
 }

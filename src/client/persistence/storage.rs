@@ -228,17 +228,21 @@ mod page {
     use std::path::{Path, PathBuf};
 
     fn items() -> io::Result<web_sys::Storage> {
-        web_sys::window()
-            .and_then(|w| w.local_storage().ok().flatten())
-            .ok_or_else(|| io::Error::other("this browser keeps nothing for the page"))
+        web_sys::window().and_then(|w| w.local_storage().ok().flatten()).ok_or_else(|| {
+            io::Error::new(io::ErrorKind::Unsupported, "this browser keeps nothing for the page")
+        })
     }
 
     fn key(path: &Path) -> String {
         path.to_string_lossy().into_owned()
     }
 
+    /// The one reason the standard gives a page's storage to refuse an item: its quota.
     fn refused(e: wasm_bindgen::JsValue) -> io::Error {
-        io::Error::other(format!("the browser refused to keep it ({e:?}): its storage is full"))
+        io::Error::new(
+            io::ErrorKind::QuotaExceeded,
+            format!("the browser refused to keep it ({e:?})"),
+        )
     }
 
     pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {

@@ -9,7 +9,7 @@ use crate::client::hosts::replay::{Replaying, watch};
 use crate::client::hosts::tape::LastRecord;
 use crate::client::persistence::{Storage, records};
 use crate::client::ui::{self, MenuSet, Pressed, palette};
-use crate::client::words::{Words, record_error};
+use crate::client::words::{self, Words, record_error};
 use crate::record::{GameLog, MatchRecord};
 use crate::rules::Variant;
 use bevy::ecs::system::SystemParam;
@@ -71,7 +71,9 @@ fn open(mut commands: Commands, storage: Res<Storage>, w: Res<Words>) {
                 let files: Vec<String> = listing
                     .unreadable
                     .iter()
-                    .map(|(file, why)| format!("{} ({why})", file.display()))
+                    .map(|(file, why)| {
+                        format!("{} ({})", file.display(), words::why_unreadable(&w, why))
+                    })
                     .collect();
                 list.note =
                     Some(w.with("replays-set-aside", &[("files", files.join("; ").into())]));
@@ -168,7 +170,9 @@ fn exports(
         let place = ("path", to.display().to_string().into());
         list.note = Some(match records::export(&from, &to) {
             Ok(()) => w.with("replays-copied", &[place]),
-            Err(e) => w.with("replays-not-copied", &[place, ("why", e.to_string().into())]),
+            Err(e) => {
+                w.with("replays-not-copied", &[place, ("why", words::system_error(&w, &e).into())])
+            }
         });
     }
 }
@@ -178,6 +182,7 @@ fn open_typed(list: &mut ReplayList, starts: &mut Starts, w: &Words) {
     list.typing = false;
     let path = PathBuf::from(list.path.trim());
     let opened = records::read(&path)
+        .map_err(|e| words::why_unreadable(w, &e))
         .and_then(|record| Replaying::open(record).map_err(|e| record_error(w, &e)));
     match opened {
         Ok(replaying) => starts.watch(replaying),
@@ -273,8 +278,9 @@ pub(super) fn watch_last(
 ) {
     let opened = match last.as_deref() {
         Some(LastRecord(Ok(path))) => records::read(path)
+            .map_err(|e| words::why_unreadable(&w, &e))
             .and_then(|record| Replaying::open(record).map_err(|e| record_error(&w, &e))),
-        Some(LastRecord(Err(why))) => Err(why.clone()),
+        Some(LastRecord(Err(why))) => Err(words::system_error(&w, why)),
         None => Err(w.get("replays-none-written")),
     };
     match opened {

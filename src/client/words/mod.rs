@@ -9,9 +9,11 @@
 //!   errors. Names and numbers are arguments, plurals are Fluent's (with each language's
 //!   plural rules), and the rule ids stay as they are. [`Words`] formats a message by id;
 //!   the core never sees a word (the client turns a ruling's fouls into message ids).
-//!   Reasons that come from below the client (an OS error, a network failure the signaling
-//!   connection reports, a file's parse error) are put into translated sentences as they
-//!   are given, in English.
+//!   Reasons that come from below the client are typed errors said here in the player's
+//!   words (a kept file that cannot be read: [`why_unreadable`]; the system's common
+//!   reasons: [`system_error`]); only what no type names (an unusual OS message, a network
+//!   failure's own words) is put, as given, into a translated sentence that says whose
+//!   words they are.
 //! - **Choice.** On first start the game takes the system's language (`sys-locale`: `LANG`
 //!   and friends on Linux, the browser's language in a page; anything else is English) and
 //!   writes it to `settings.json` (`"language": "hi"`); Settings offers every language in
@@ -59,6 +61,8 @@ mod record_error;
 mod rejoin_error;
 #[cfg(test)]
 mod said_everywhere;
+mod system_error;
+mod unreadable;
 
 pub use ask_error::ask_error;
 #[cfg(test)]
@@ -69,6 +73,8 @@ pub use lan_error::{lan_error, refusal};
 pub use language::Language;
 pub use record_error::record_error;
 pub use rejoin_error::rejoin_error;
+pub use system_error::system_error;
+pub use unreadable::{not_saved, unreadable, why_unreadable};
 
 use bevy::prelude::*;
 
@@ -92,26 +98,4 @@ impl Plugin for WordsPlugin {
         app.init_resource::<Words>()
             .add_systems(PostUpdate, mirror::mirror.before(bevy::ui::UiSystems::Prepare));
     }
-}
-
-/// What Home says of a file that could not be read: what it held, why, and where it was
-/// set aside (`kept`, the result of moving it).
-pub fn unreadable(
-    w: &Words,
-    what: &str,
-    problem: &str,
-    kept: &std::io::Result<std::path::PathBuf>,
-) -> String {
-    let kept = match kept {
-        Ok(backup) => w.with("notice-kept-as", &[("path", backup.display().to_string().into())]),
-        Err(e) => w.with("notice-not-moved", &[("why", e.to_string().into())]),
-    };
-    let args = [("what", w.get(what).into()), ("problem", problem.into()), ("kept", kept.into())];
-    w.with("notice-unreadable", &args)
-}
-
-/// What Home says of a file that could not be written.
-pub fn not_saved(w: &Words, path: &std::path::Path, error: &std::io::Error) -> String {
-    let args = [("path", path.display().to_string().into()), ("why", error.to_string().into())];
-    w.with("notice-not-saved", &args)
 }

@@ -11,9 +11,10 @@ pub fn rejoin_error(w: &Words, error: &RejoinError) -> String {
             "rejoin-other-format",
             &[("found", Arg::from(*found)), ("reads", Arg::from(*reads))],
         ),
-        RejoinError::Unreadable(why) => {
-            w.with("rejoin-unreadable", &[("why", Arg::from(why.clone()))])
-        }
+        RejoinError::Unreadable { line, column } => w.with(
+            "rejoin-unreadable",
+            &[("line", Arg::from(*line)), ("column", Arg::from(*column))],
+        ),
         RejoinError::OtherProtocol(protocol) => {
             w.with("rejoin-other-protocol", &[("protocol", Arg::from(*protocol))])
         }
@@ -38,7 +39,7 @@ mod tests {
     fn every_error() -> Vec<RejoinError> {
         vec![
             RejoinError::OtherFormat { found: 9, reads: 2 },
-            RejoinError::Unreadable("expected value at line 1 column 1".into()),
+            RejoinError::Unreadable { line: 3, column: 14 },
             RejoinError::OtherProtocol(5),
             RejoinError::Damaged,
             RejoinError::TooOld,
