@@ -231,10 +231,11 @@ pub fn run_peer(options: &PeerOptions) -> Result<PeerReport, String> {
             }
         }
         if let Some(online) = world.get_resource::<Online>() {
-            if online.ending == Some(NetworkEnding::Desync) {
+            if online.verdict().ending() == Some(NetworkEnding::Desync) {
                 return Ok(report(world, online, Ending::Desync, banner, most_watching));
             }
-            if online.ending == Some(NetworkEnding::PeerLeft) && !online.pace().began() {
+            if online.verdict().ending() == Some(NetworkEnding::PeerLeft) && !online.pace().began()
+            {
                 return Err(online.message().unwrap_or("a player left").to_string());
             }
             let over = world.resource::<MatchOverAt>().0;
@@ -254,7 +255,7 @@ pub fn run_peer(options: &PeerOptions) -> Result<PeerReport, String> {
             }
             let flushed = confirmed_at.is_some_and(|t| t.elapsed() >= FLUSH);
             if finished_at.is_some_and(|t| t.elapsed() >= LINGER) || flushed {
-                let ending = match online.ending {
+                let ending = match online.verdict().ending() {
                     Some(NetworkEnding::PeerLeft) => Ending::OpponentGone,
                     _ => Ending::Finished,
                 };
@@ -367,7 +368,7 @@ fn report(
         seconds: online.pace().playing_for().as_secs_f64(),
         routes: online.routes(),
         banner,
-        record: online.record.clone(),
+        record: online.verdict().record().map(std::path::Path::to_path_buf),
         most_watching,
         bytes_to_watchers: world
             .get_resource::<crate::client::hosts::watch_stream::WatchStream>()

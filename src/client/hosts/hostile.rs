@@ -152,7 +152,7 @@ fn bomb(online: &Online, to_watchers: &mut WatchStream, bombed: &mut Vec<PeerId>
 fn forge(online: &mut Online, to_watchers: &WatchStream) {
     let me = online.roster().me();
     let seat = online.roster().local() as u8;
-    let key = &online.seating.key;
+    let key = &online.seating().key;
     let held = to_watchers.held();
     let epoch = online.epoch();
     let drops = online.drops();
@@ -168,12 +168,12 @@ fn forge(online: &mut Online, to_watchers: &WatchStream) {
     };
     let stranger = SeatKey::from_bytes([7; 32]);
     let mut four = online.roster().peers().to_vec();
-    let mut four_seals = online.seating.seals.clone();
+    let mut four_seals = online.seating().seals.clone();
     while four.len() < 4 {
         four.push(PeerId(uuid::Uuid::from_u128(four.len() as u128 + 1)));
         four_seals.push(stranger.seal());
     }
-    let seals = online.seating.seals.clone();
+    let seals = online.seating().seals.clone();
     let other = online.roster().others().next().map_or(0, |(s, _)| s as u8);
     let mut lies = vec![
         Resumption::Offer(offer(epoch)),

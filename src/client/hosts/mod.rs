@@ -21,6 +21,7 @@ pub mod seed;
 pub mod sets;
 pub mod silence;
 pub mod tape;
+pub mod verdict;
 pub mod watch_stream;
 pub mod watching;
 

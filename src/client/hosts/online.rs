@@ -14,6 +14,8 @@ use super::pace::Pace;
 use super::refusals::Refusals;
 use super::roster::Roster;
 use super::sets::{HostSystems, MatchSystems};
+pub use super::verdict::NetworkEnding;
+use super::verdict::Verdict;
 use crate::client::draughts::DraughtsMatch;
 use crate::client::flow::Screen;
 use crate::client::persistence::storage;
@@ -58,15 +60,6 @@ pub struct OnlineStep;
 #[derive(Resource, Clone, Debug, Default)]
 pub struct DiagnosticsDir(pub Option<PathBuf>);
 
-/// How an online match ended, as far as the network is concerned.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NetworkEnding {
-    /// A peer left: it resigned at the frame GGRS marked it gone.
-    PeerLeft,
-    /// The peers' states differed.
-    Desync,
-}
-
 /// What a player needs to take its seat back if it drops, and the others to let it.
 #[derive(Clone, Debug)]
 pub struct Seating {
@@ -97,7 +90,7 @@ pub struct Online {
     /// Who plays which seat, and who watches.
     roster: Roster,
     /// How this player comes back if it drops, and how the others know it.
-    pub(super) seating: Seating,
+    seating: Seating,
     /// The session now running, where it began in the match, and the drops before it.
     epoch: Epoch,
     /// The signs that players have gone, not yet dealt with.
@@ -107,16 +100,12 @@ pub struct Online {
     disagreed: Vec<PeerId>,
     /// What was refused from other peers, and from whom, in words.
     refusals: Refusals,
-    /// The ending was agreed without a session (a forfeit after a drop): it is final.
-    pub(super) settled: bool,
     /// While a dropped player is waited for: what the players are told, with a countdown.
-    pub(super) holding: Option<String>,
-    pub(super) message: Option<String>,
+    holding: Option<String>,
+    /// How each other seat is reached: directly, relayed, or not yet known.
     routes: Vec<Option<bool>>,
-    /// How the network ended the match, if it did.
-    pub ending: Option<NetworkEnding>,
-    /// Where a desync record was written.
-    pub record: Option<PathBuf>,
+    /// How the network ended the match, and what the players are told of it.
+    verdict: Verdict,
     /// When the lobby opened and the first frame ran, and the rollbacks.
     pace: Pace,
 }
@@ -124,7 +113,37 @@ pub struct Online {
 impl Online {
     /// What the network said last (a peer left, a desync), if anything.
     pub fn message(&self) -> Option<&str> {
-        self.message.as_deref()
+        self.verdict.message()
+    }
+
+    /// How the network ended the match, and what the players are told of it.
+    pub fn verdict(&self) -> &Verdict {
+        &self.verdict
+    }
+
+    /// The network's word on the match, to change as something happens to it.
+    pub(super) fn verdict_mut(&mut self) -> &mut Verdict {
+        &mut self.verdict
+    }
+
+    /// How this player comes back if it drops, and how the others know it.
+    pub(super) fn seating(&self) -> &Seating {
+        &self.seating
+    }
+
+    /// The seats' seals as a resumption agreed them.
+    pub(super) fn reseal(&mut self, seals: Vec<Seal>) {
+        self.seating.seals = seals;
+    }
+
+    /// What the players are told while a dropped player is waited for, if one is.
+    pub(super) fn holding(&self) -> Option<&str> {
+        self.holding.as_deref()
+    }
+
+    /// Holds the match, telling the players `banner` (or stops holding, with none).
+    pub(super) fn hold(&mut self, banner: Option<String>) {
+        self.holding = banner;
     }
 
     /// The connection the lobby hands over when every player of the `roster` is here.
@@ -138,12 +157,9 @@ impl Online {
             absences: Absences::default(),
             disagreed: Vec::new(),
             refusals: Refusals::default(),
-            settled: false,
             holding: None,
-            message: None,
             routes,
-            ending: None,
-            record: None,
+            verdict: Verdict::default(),
             pace: Pace::new(Instant::now()),
         };
         online.session_begins();
@@ -239,7 +255,7 @@ impl Online {
     /// Whether an ending at match frame `at` is certain: confirmed by the session, or
     /// agreed by every player present when a drop ended the match.
     pub fn ending_confirmed(&self, at: u32, confirmed: i32) -> bool {
-        self.settled || self.confirmed_frame(confirmed).is_some_and(|c| c >= at)
+        self.verdict.settled() || self.confirmed_frame(confirmed).is_some_and(|c| c >= at)
     }
 
     /// Whether every player has said it confirmed match frame `at` (in its checksum
@@ -249,7 +265,7 @@ impl Online {
     pub fn all_confirmed(&self, at: u32) -> bool {
         let Some(end) = self.epoch.session_frame(at) else { return false };
         let epoch = self.epoch.number();
-        !self.settled
+        !self.verdict.settled()
             && self.connection.counters().reported(epoch).is_some_and(|f| f >= end)
             && self.roster.others().all(|(_, peer)| {
                 self.absences.has_closed(peer)
@@ -555,9 +571,9 @@ pub(super) fn session_events(
         && online.epoch.start() == 0
         && let Some(peer) = gone.iter().chain(&said_gone).find(|p| online.roster.plays(**p))
     {
-        online.ending.get_or_insert(NetworkEnding::PeerLeft);
         let name = ("name", online.name(*peer).into());
-        online.message = Some(w.with("online-left-before", &[name]));
+        let message = w.with("online-left-before", &[name]);
+        online.verdict.peer_left(message);
     }
     let hello = online.connection.hello().to_vec();
     if let Some(socket) = online.connection.socket_mut() {
@@ -609,9 +625,9 @@ pub(super) fn session_events(
             GgrsEvent::NetworkResumed { addr } => online.absences.heard(addr),
             GgrsEvent::Disconnected { addr } => {
                 online.absences.silence_ends();
-                online.ending.get_or_insert(NetworkEnding::PeerLeft);
                 let name = ("name", online.name(addr).into());
-                online.message = Some(w.with("online-left", &[name]));
+                let message = w.with("online-left", &[name]);
+                online.verdict.peer_left(message);
             }
             // One player alone disagreeing is refused (and named once) in `desynced`.
             GgrsEvent::DesyncDetected { addr, .. } if !online.desynced(addr) => {}
@@ -631,14 +647,13 @@ pub(super) fn session_events(
                     || w.get("online-no-report"),
                     |p| w.with("online-report", &[("path", p.display().to_string().into())]),
                 );
-                online.ending = Some(NetworkEnding::Desync);
-                online.record = written;
                 let args = [
                     ("name", online.name(addr).into()),
                     ("frame", (offset + frame as i64).into()),
                     ("report", report.into()),
                 ];
-                online.message = Some(w.with("online-desync", &args));
+                let message = w.with("online-desync", &args);
+                online.verdict.desync(written, message);
             }
             _ => {}
         }
@@ -677,8 +692,8 @@ fn show_banner(
     mut banners: Query<&mut Text, With<Banner>>,
     w: Res<Words>,
 ) {
-    let mut lines: Vec<String> = online.holding.iter().cloned().collect();
-    if let Some((handle, deadline)) = online.waiting().filter(|_| online.holding.is_none()) {
+    let mut lines: Vec<String> = online.holding().into_iter().map(str::to_string).collect();
+    if let Some((handle, deadline)) = online.waiting().filter(|_| online.holding().is_none()) {
         let left = deadline.saturating_duration_since(Instant::now()).as_secs_f32().ceil();
         let who = online.roster.name_of_seat(handle).to_string();
         lines.push(w.with(
@@ -686,10 +701,10 @@ fn show_banner(
             &[("names", who.into()), ("seconds", (left as i64).into())],
         ));
     }
-    if let Some(message) = &online.message {
-        lines.push(message.clone());
+    if let Some(message) = online.verdict.message() {
+        lines.push(message.to_string());
     }
-    if let Some(Session::P2P(session)) = session.as_deref().filter(|_| online.holding.is_none()) {
+    if let Some(Session::P2P(session)) = session.as_deref().filter(|_| online.holding().is_none()) {
         let pings: Vec<String> = online
             .roster
             .others()

@@ -78,7 +78,7 @@ fn mirror(
 ) {
     let now = online.0;
     // The session resigns a player who has gone; that is a forfeit, not a resignation.
-    let left = network.is_some_and(|n| n.ending == Some(NetworkEnding::PeerLeft));
+    let left = network.is_some_and(|n| n.verdict().ending() == Some(NetworkEnding::PeerLeft));
     let bottom = table.bottom;
     let ending = match now.resigned() {
         _ if now.agreed_draw() => Some(Ending::DrawAgreed),

@@ -16,8 +16,7 @@
 use super::connection::{Connection, Opened};
 use super::local::LocalMatch;
 use super::online::{
-    MatchOverAt, NetworkEnding, Online, OnlineConfig, OnlineMatch, OnlineRecord, Seating,
-    session_events,
+    MatchOverAt, Online, OnlineConfig, OnlineMatch, OnlineRecord, Seating, session_events,
 };
 use super::online_draughts::{OnlineDraughts, online_table};
 use super::roster::Roster;
@@ -162,13 +161,13 @@ impl Plugin for RejoinPlugin {
 fn over(world: &World) -> bool {
     let confirmed_over =
         world.get_resource::<WatchStream>().is_some_and(|b| b.confirmed().is_over());
-    let settled = world.get_resource::<Online>().is_some_and(|o| o.ending.is_some());
+    let settled = world.get_resource::<Online>().is_some_and(|o| o.verdict().ending().is_some());
     confirmed_over || settled
 }
 
 /// Notices a drop and holds; while holding, offers, listens, comes back, and resumes.
 pub(super) fn reconnect(world: &mut World) {
-    if world.get_resource::<Online>().is_some_and(|o| o.settled) {
+    if world.get_resource::<Online>().is_some_and(|o| o.verdict().settled()) {
         // Over: `run_out` carries it to Results.
         return;
     }
@@ -183,7 +182,7 @@ pub(super) fn reconnect(world: &mut World) {
 /// pass at 60 Hz (nothing happens in them once it is over), so the screen moves on to
 /// Results as after any ending.
 fn run_out(online: Res<Online>, m: Option<ResMut<OnlineMatch>>) {
-    if let (true, Some(mut m)) = (online.settled, m) {
+    if let (true, Some(mut m)) = (online.verdict().settled(), m) {
         let seats = m.0.settings().players as usize;
         crate::game::advance(&mut m.0, &vec![crate::game::Input::ZERO; seats]);
     }
@@ -220,7 +219,7 @@ fn dropped(world: &mut World) -> Option<Inbox> {
     // last decision is late: that round is over, and holding for it would start another
     // (and the late player's next offer another).
     let mut refused = Vec::new();
-    let (seals, epoch, seated) = (&online.seating.seals, online.epoch(), online.roster().peers());
+    let (seals, epoch, seated) = (&online.seating().seals, online.epoch(), online.roster().peers());
     inbox.retain(|(peer, bytes)| match Signed::decode(bytes) {
         Some(signed) if signed.proves_seat(*peer, seals) => match &signed.message {
             Resumption::Offer(offer) if offer.epoch.abs_diff(epoch) > 1 => {
@@ -280,7 +279,7 @@ fn begin_holding(world: &mut World, inbox: Inbox) {
     let (epoch, drops) = (online.epoch(), online.drops());
     let mine = Offer { seat: local as u8, epoch, drops, held };
     let me = online.roster().me();
-    let seating = &online.seating;
+    let seating = online.seating();
     let confirmed_end = mine.held.end();
     let mut round =
         Round::new(online.seats(), seating.seals.clone(), me, seating.key.clone(), mine);
@@ -300,7 +299,7 @@ fn begin_holding(world: &mut World, inbox: Inbox) {
         .filter_map(|peer| online.roster().seat_of(*peer))
         .map(|seat| seat as u8)
         .collect();
-    let mut holding = Holding::new(round, online.seating.grace, overdue);
+    let mut holding = Holding::new(round, online.seating().grace, overdue);
     holding.inbox = inbox;
     world.insert_resource(holding);
     world.insert_resource(online);
@@ -364,11 +363,12 @@ fn hold(world: &mut World) {
     let now = Instant::now();
     let alone = holding.round.present().len() == 1;
     if decision.is_none() && holding.rejoining && alone && now >= holding.grace_ends {
-        let waited = online.seating.grace.as_secs();
-        online.holding = None;
-        online.ending = Some(NetworkEnding::PeerLeft);
+        let waited = online.seating().grace.as_secs();
+        online.hold(None);
         let w = world.resource::<Words>();
-        online.message = Some(w.with("reconnect-nobody", &[("seconds", waited.into())]));
+        online
+            .verdict_mut()
+            .ended_by_absence(w.with("reconnect-nobody", &[("seconds", waited.into())]));
         world.insert_resource(online);
         return;
     }
@@ -398,12 +398,12 @@ fn hold(world: &mut World) {
     }
     match decision {
         Some(resumed) => {
-            online.holding = None;
+            online.hold(None);
             world.insert_resource(online);
             resume(world, resumed);
         }
         None => {
-            online.holding = Some(banner(world.resource::<Words>(), &online, &holding));
+            online.hold(Some(banner(world.resource::<Words>(), &online, &holding)));
             world.insert_resource(online);
             world.insert_resource(holding);
         }
@@ -469,9 +469,9 @@ fn come_back(world: &mut World, online: &mut Online, holding: &mut Holding) {
     // The old connection goes first: the room takes the player back only once it is gone.
     online.connection_mut().close();
     let id = online.roster().me().0.to_string();
-    let seating = &online.seating;
+    let seating = online.seating();
     let url = rejoin_room(&seating.signaling, &seating.room, &id, &seating.key.rejoin_token());
-    match open(&url, &online.seating.ice) {
+    match open(&url, &online.seating().ice) {
         Ok((mut socket, failure, introduced)) => {
             if let (Ok(game), Ok(stream)) =
                 (socket.take_channel(GAME_CHANNEL), socket.take_channel(WATCH_CHANNEL))
@@ -530,16 +530,14 @@ fn resume(world: &mut World, resumed: Resumed) {
             online.roster_mut().seat(seat, *peer);
         }
     }
-    online.seating.seals = resumed.seals.clone();
+    online.reseal(resumed.seals.clone());
     online.epoch_mut().begins(resumed.epoch, state.frame(), resumed.drops);
     online.absences_mut().silence_ends();
     if let Some(seat) = resumed.forfeit {
         let who = online.roster().name_of_seat(seat as usize).to_string();
-        online.ending = Some(NetworkEnding::PeerLeft);
-        online.settled = true;
         let w = world.resource::<Words>();
         let drops = resumed.drops[seat as usize];
-        online.message = Some(if drops >= crate::net::rejoin::MAX_DROPS {
+        online.verdict_mut().settled_by_absence(if drops >= crate::net::rejoin::MAX_DROPS {
             w.with(
                 "reconnect-forfeit-drops",
                 &[("name", who.clone().into()), ("count", drops.into())],
@@ -551,7 +549,7 @@ fn resume(world: &mut World, resumed: Resumed) {
         world.insert_resource(online);
         return;
     }
-    online.message = None;
+    online.verdict_mut().resumed();
     let me = online.roster().me();
     let channel = online.connection().session_channel(online.epoch());
     match build_session::<OnlineConfig>(me, online.roster().peers(), channel) {
@@ -564,9 +562,9 @@ fn resume(world: &mut World, resumed: Resumed) {
             info!("resumed in epoch {} at frame {}", online.epoch(), online.session_start());
         }
         Err(e) => {
-            online.ending = Some(NetworkEnding::PeerLeft);
             let why = ("why", e.to_string().into());
-            online.message = Some(world.resource::<Words>().with("reconnect-failed", &[why]));
+            let message = world.resource::<Words>().with("reconnect-failed", &[why]);
+            online.verdict_mut().ended_by_absence(message);
         }
     }
     world.insert_resource(online);
@@ -601,7 +599,7 @@ fn keep_ticket(
     if file.path.is_none() {
         return;
     }
-    if online.ending.is_some() || to_watchers.confirmed().is_over() {
+    if online.verdict().ending().is_some() || to_watchers.confirmed().is_over() {
         if written.take().is_some() {
             file.clear();
         }
@@ -613,7 +611,7 @@ fn keep_ticket(
     if holding.is_some() || *written == Some(now) {
         return;
     }
-    let seating = &online.seating;
+    let seating = online.seating();
     let mut ticket = Ticket::new(
         seating.signaling.clone(),
         seating.room.clone(),
