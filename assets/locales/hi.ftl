@@ -32,7 +32,10 @@ hud-discs-left = { $count ->
    *[other] { $count } डिस्क बाक़ी
 }
 hud-pocketed = पॉकेट की: { $pieces }
-hud-owes = { $count } गोटी बाक़ी देनी है
+hud-owes = { $count ->
+    [one] { $count } गोटी देनी बाक़ी है
+   *[other] { $count } गोटियाँ देनी बाक़ी हैं
+}
 hud-last-stroke = पिछला स्ट्रोक
 hud-power = ताक़त
 hud-pause = रोकें
@@ -70,7 +73,10 @@ ruling-resigned = एक पक्ष ने हार मान ली।
 ruling-foul = फ़ाउल – { $what } ({ $rule })।
 ruling-pocketed = पॉकेट हुईं: { $pieces }।
 ruling-nothing = कुछ पॉकेट नहीं हुआ।
-ruling-returned = { $count } गोटी बीच में वापस जाती है।
+ruling-returned = { $count ->
+    [one] { $count } गोटी बीच में वापस जाती है।
+   *[other] { $count } गोटियाँ बीच में वापस जाती हैं।
+}
 ruling-queen-back = क्वीन बीच में वापस जाती है।
 ruling-board-over = बोर्ड ख़त्म हुआ।
 ruling-board-won = { $names } ने बोर्ड जीता (+{ $points })।
@@ -111,7 +117,7 @@ draughts-decline = मना करें
 draughts-draw-offered = { $name } ड्रॉ का प्रस्ताव दे रहे हैं।
 draughts-take-back-asked = { $name } एक चाल वापस लेना चाहते हैं।
 draughts-offer-waiting = आपके प्रस्ताव के जवाब का इंतज़ार…
-draughts-to-move = { $colour } की चाल ({ $name })
+draughts-to-move = चाल: { $colour } ({ $name })
 draughts-thinking = कंप्यूटर सोच रहा है…
 draughts-your-move = आपकी चाल
 draughts-capture-required = काटना अनिवार्य है [CK-5]।
@@ -122,10 +128,10 @@ draughts-wins = { $name } जीते
 draughts-a-draw = ड्रॉ
 draughts-summary-side = { $name } ({ $colour }): { $captured } काटीं
 draughts-save-pdn = PDN के रूप में सहेजें
-draughts-no-move = { $colour } के पास कोई वैध चाल नहीं बची [CK-9]।
+draughts-no-move = { $colour }: कोई वैध चाल नहीं बची [CK-9]।
 draughts-drawn-repetition = ड्रॉ: वही स्थिति तीसरी बार आई [CK-10]।
 draughts-drawn-forty = ड्रॉ: दोनों ओर से 40 चालें बिना काटे और बिना गोटी आगे बढ़ाए [CK-10]।
-draughts-resigned = { $colour } ने हार मान ली।
+draughts-resigned = { $colour }: हार मान ली।
 draughts-drawn-agreed = आपसी सहमति से ड्रॉ।
 draughts-left = { $name } खेल छोड़कर चले गए: इसे हार माना गया।
 
@@ -182,7 +188,7 @@ rules-freestyle =
 rules-draughts =
     अंग्रेज़ी ड्राफ़्ट्स (चेकर्स), दो खिलाड़ियों के लिए। बोर्ड में 64 खाने हैं पर खेल सिर्फ़ 32 गहरे खानों पर होता है; उन पर 1 से 32 तक के मानक नंबर हैं [CK-1]। हर पक्ष अपनी ओर की तीन पंक्तियों में 12 गोटियों से शुरू करता है। पहली चाल काले की, फिर काला और लाल बारी-बारी से [CK-2]।
 
-    गोटी एक खाना तिरछा आगे, ख़ाली खाने पर चलती है [CK-3]। काटने के लिए बगल की दुश्मन गोटी के ऊपर से तिरछा कूदकर ठीक उसके पीछे के ख़ाली खाने पर जाएँ; जिस गोटी पर से कूदे वह हट जाती है। गोटियाँ सिर्फ़ आगे की ओर काटती हैं [CK-4]। अगर काट सकते हैं तो काटना ही होगा – पर कई विकल्प हों तो कोई भी चुन सकते हैं, सबसे लंबा ही ज़रूरी नहीं [CK-5]। कूदने के बाद अगर वही गोटी फिर कूद सकती है तो उसे उसी चाल में कूदना होगा, चाहे तो मुड़कर, जब तक कोई कूद न बचे [CK-6]।
+    गोटी एक खाना तिरछा आगे, ख़ाली खाने पर चलती है [CK-3]। काटने के लिए बगल की दुश्मन गोटी के ऊपर से तिरछा कूदकर ठीक उसके पीछे के ख़ाली खाने पर जाएँ; जिस गोटी पर से कूदे वह हट जाती है। साधारण गोटियाँ सिर्फ़ आगे की ओर काटती हैं; राजा पीछे की ओर भी काटता है [CK-4]। अगर काट सकते हैं तो काटना ही होगा – पर कई विकल्प हों तो कोई भी चुन सकते हैं, सबसे लंबा ही ज़रूरी नहीं [CK-5]। कूदने के बाद अगर वही गोटी फिर कूद सकती है तो उसे उसी चाल में कूदना होगा, चाहे तो मुड़कर, जब तक कोई कूद न बचे [CK-6]।
 
     जो गोटी सामने की आख़िरी पंक्ति तक पहुँचे वह राजा बन जाती है, और उसकी चाल वहीं रुक जाती है, चाहे कूदों का सिलसिला बीच में हो [CK-7]। राजा चारों तिरछी दिशाओं में एक खाना चलता और काटता है; वह पूरे बोर्ड पर उड़ता नहीं [CK-8]।
 
@@ -213,7 +219,7 @@ home-shot-clock = शॉट घड़ी
 home-off = बंद
 home-grace = कोई खिलाड़ी छूट जाए तो रुकें
 home-standard-start = सामान्य शुरुआत
-home-start-from = यहाँ से शुरू
+home-start-from = शुरुआती स्थिति
 home-computer = कंप्यूटर
 home-you-play = आप खेलेंगे
 home-moves-first = { $colour } (पहली चाल)
@@ -295,7 +301,7 @@ settings-haptics-on = टक्कर पर कंपन
 settings-haptics-off = बंद
 settings-replays-kept = रखे जाने वाले रीप्ले
 theme-classic-wood = क्लासिक लकड़ी
-theme-tournament-light = टूर्नामेंट हल्का
+theme-tournament-light = हल्का टूर्नामेंट बोर्ड
 theme-high-contrast = तेज़ कंट्रास्ट
 
 ## रुकना, नतीजे, लॉबी
@@ -356,7 +362,10 @@ lobby-no-network = कोई नेटवर्क नहीं है: ऑन�
 lobby-games-differ = खिलाड़ियों ने ऐसे खेल चुने जो साथ नहीं खेले जा सकते
 lobby-channel-gone = खेल का चैनल नहीं रहा
 lobby-cannot-start = मैच शुरू नहीं हो सकता: { $why }
-lobby-watch-waiting = { $count } खिलाड़ियों से जुड़े, मैच का इंतज़ार…
+lobby-watch-waiting = { $count ->
+    [one] { $count } खिलाड़ी से जुड़े, मैच का इंतज़ार…
+   *[other] { $count } खिलाड़ियों से जुड़े, मैच का इंतज़ार…
+}
 lobby-other-version = खेल के किसी और संस्करण वाले खिलाड़ी ने जुड़ने की कोशिश की
 lobby-no-route = आपके बीच कोई नेटवर्क रास्ता नहीं है (फ़ायरवॉल या NAT)। TURN रिले (सेटिंग्स, ICE सर्वर) या एक ही नेटवर्क पर खेलने से यह ठीक होगा।
 lobby-no-lan-route = इस नेटवर्क का फ़ायरवॉल बीच में है: अपनी मशीनों के बीच carrom का UDP ट्रैफ़िक खोलें।
@@ -432,8 +441,9 @@ online-ping = { $name }: { $ping } ms, { $route }
 online-watching = { $count } देख रहे हैं
 watch-stopped = देखना बंद हुआ: { $why }
 watch-live = { $others ->
-    [0] सीधा देख रहे हैं - बंद करने के लिए Esc
-   *[other] { $others } और लोगों के साथ सीधा देख रहे हैं - बंद करने के लिए Esc
+    [0] लाइव देख रहे हैं - बंद करने के लिए Esc
+    [one] एक और दर्शक के साथ लाइव देख रहे हैं - बंद करने के लिए Esc
+   *[other] { $others } और दर्शकों के साथ लाइव देख रहे हैं - बंद करने के लिए Esc
 }
 
 ## फ़ाइलें

@@ -9,7 +9,7 @@ variant-classic = کلاسک
 variant-disc-pool = ڈسک پول
 variant-freestyle = فری اسٹائل
 board-standard = عام
-board-icf = ICF
+board-icf = { "\u200F" }ICF
 level-easy = آسان
 level-medium = درمیانہ
 level-hard = مشکل
@@ -32,7 +32,7 @@ hud-discs-left = { $count ->
     [one] 1 ڈسک باقی
    *[other] { $count } ڈسکیں باقی
 }
-hud-pocketed = جیب میں ڈالیں: { $pieces }
+hud-pocketed = جیب میں گئیں: { $pieces }
 hud-owes = { $count ->
     [one] 1 گوٹی دینی باقی
    *[other] { $count } گوٹیاں دینی باقی
@@ -92,18 +92,18 @@ foul-striker-off = اسٹرائیکر بورڈ سے باہر چلا گیا
 help-bot =
     بوٹ کھیل رہا ہے۔
 
-    Esc: روکیں
+    { "\u200F" }Esc: روکیں
 help-watching =
     { $name } کا نشانہ دیکھ رہے ہیں: نشانہ براہ راست دکھتا ہے۔
 
-    Esc: دیکھنا بند کریں
+    { "\u200F" }Esc: دیکھنا بند کریں
 help-remote = دوسرا کھلاڑی نشانہ لے رہا ہے: اس کا نشانہ براہ راست دکھتا ہے۔
 help-human =
     ماؤس: اسٹرائیکر کو بیس لائن پر سرکائیں؛ کہیں اور دبا کر پیچھے کھینچیں، چھوڑتے ہی اسٹرائیک۔
 
     کلیدیں: بائیں/دائیں جگہ، اوپر/نیچے نشانہ (Shift: باریک)، زور کے لیے Space دبائے رکھیں، چھوڑیں تو اسٹرائیک۔
 
-    Esc: روکیں
+    { "\u200F" }Esc: روکیں
 
 ## انگلش ڈرافٹس
 
@@ -118,7 +118,7 @@ draughts-decline = انکار
 draughts-draw-offered = { $name } برابری کی پیشکش کر رہے ہیں۔
 draughts-take-back-asked = { $name } ایک چال واپس لینا چاہتے ہیں۔
 draughts-offer-waiting = آپ کی پیشکش کے جواب کا انتظار…
-draughts-to-move = { $colour } کی چال ({ $name })
+draughts-to-move = چال: { $colour } ({ $name })
 draughts-thinking = کمپیوٹر سوچ رہا ہے…
 draughts-your-move = آپ کی چال
 draughts-capture-required = مارنا لازمی ہے [CK-5]۔
@@ -128,11 +128,11 @@ draughts-help = گوٹی پر کلک کریں، پھر جہاں جانا ہے و
 draughts-wins = { $name } جیت گئے
 draughts-a-draw = برابر
 draughts-summary-side = { $name } ({ $colour }): { $captured } ماریں
-draughts-save-pdn = PDN کے طور پر محفوظ کریں
-draughts-no-move = { $colour } کے پاس کوئی جائز چال نہیں بچی [CK-9]۔
+draughts-save-pdn = { "\u200F" }PDN کے طور پر محفوظ کریں
+draughts-no-move = { $colour }: کوئی جائز چال نہیں بچی [CK-9]۔
 draughts-drawn-repetition = برابر: وہی صورت تیسری بار آئی [CK-10]۔
 draughts-drawn-forty = برابر: دونوں طرف سے 40 چالیں، نہ کوئی گوٹی ماری گئی نہ کوئی گوٹی آگے بڑھی [CK-10]۔
-draughts-resigned = { $colour } نے ہار مان لی۔
+draughts-resigned = { $colour }: ہار مان لی۔
 draughts-drawn-agreed = باہمی رضامندی سے برابر۔
 draughts-left = { $name } کھیل چھوڑ کر چلے گئے: اسے ہار مانا گیا۔
 
@@ -189,7 +189,7 @@ rules-freestyle =
 rules-draughts =
     انگلش ڈرافٹس (چیکرز)، دو کھلاڑیوں کے لیے۔ بورڈ میں 64 خانے ہیں مگر کھیل صرف 32 گہرے خانوں پر ہوتا ہے؛ ان پر 1 سے 32 تک کے معیاری نمبر ہیں [CK-1]۔ ہر فریق اپنی طرف کی تین قطاروں میں 12 گوٹیوں سے شروع کرتا ہے۔ پہلی چال کالے کی، پھر کالا اور لال باری باری [CK-2]۔
 
-    گوٹی ایک خانہ ترچھا آگے، خالی خانے پر چلتی ہے [CK-3]۔ مارنے کے لیے ساتھ والی دشمن گوٹی کے اوپر سے ترچھی چھلانگ لگا کر عین اس کے پیچھے والے خالی خانے پر جائیں؛ جس گوٹی پر سے چھلانگ لگائی وہ ہٹ جاتی ہے۔ گوٹیاں صرف آگے کی طرف مارتی ہیں [CK-4]۔ اگر مار سکتے ہیں تو مارنا ہی ہوگا – مگر کئی راستے ہوں تو کوئی بھی چنیں، سب سے لمبا ضروری نہیں [CK-5]۔ چھلانگ کے بعد اگر وہی گوٹی پھر چھلانگ لگا سکتی ہے تو اسے اسی چال میں لگانی ہوگی، چاہے مڑ کر، جب تک کوئی چھلانگ نہ بچے [CK-6]۔
+    گوٹی ایک خانہ ترچھا آگے، خالی خانے پر چلتی ہے [CK-3]۔ مارنے کے لیے ساتھ والی دشمن گوٹی کے اوپر سے ترچھی چھلانگ لگا کر عین اس کے پیچھے والے خالی خانے پر جائیں؛ جس گوٹی پر سے چھلانگ لگائی وہ ہٹ جاتی ہے۔ عام گوٹیاں صرف آگے کی طرف مارتی ہیں؛ بادشاہ پیچھے کی طرف بھی مارتا ہے [CK-4]۔ اگر مار سکتے ہیں تو مارنا ہی ہوگا – مگر کئی راستے ہوں تو کوئی بھی چنیں، سب سے لمبا ضروری نہیں [CK-5]۔ چھلانگ کے بعد اگر وہی گوٹی پھر چھلانگ لگا سکتی ہے تو اسے اسی چال میں لگانی ہوگی، چاہے مڑ کر، جب تک کوئی چھلانگ نہ بچے [CK-6]۔
 
     جو گوٹی سامنے کی آخری قطار تک پہنچے وہ بادشاہ بن جاتی ہے، اور اس کی چال وہیں رک جاتی ہے، چاہے چھلانگوں کا سلسلہ بیچ میں ہو [CK-7]۔ بادشاہ چاروں ترچھی سمتوں میں ایک خانہ چلتا اور مارتا ہے؛ وہ پورے بورڈ پر اڑتا نہیں [CK-8]۔
 
@@ -249,7 +249,7 @@ home-how-to-play = کیسے کھیلیں
 home-replays = ری پلے
 home-settings = سیٹنگز
 home-quit = باہر نکلیں
-home-keys = Tab یا تیر والی کلیدوں سے آگے پیچھے، Enter سے دبائیں، Esc سے واپس۔
+home-keys = { "\u200F" }Tab یا تیر والی کلیدوں سے آگے پیچھے، Enter سے دبائیں، Esc سے واپس۔
 home-bad-position = یہ صورت نہیں بنائی جا سکتی: { $why }
 home-no-randomness = میچ شروع نہیں ہو سکتا: اس سسٹم نے اس کے سیڈ کے لیے کوئی بے ترتیب عدد نہیں دیا ({ $why })۔
 
@@ -288,11 +288,11 @@ record-bad-draughts-move = چال { $ply } ({ $move }) چلی نہیں جا سک
 settings-language = زبان
 settings-names = کھلاڑیوں کے نام (بدلنے کے لیے کلک کریں)
 settings-signaling = سگنلنگ سرور (آن لائن)
-settings-ice-urls = STUN / TURN URL
-settings-turn-user = TURN صارف نام
-settings-turn-credential = TURN پاس ورڈ
+settings-ice-urls = { "\u200F" }STUN / TURN URL
+settings-turn-user = { "\u200F" }TURN صارف نام
+settings-turn-credential = { "\u200F" }TURN پاس ورڈ
 settings-none = کوئی نہیں
-settings-ice-note = ICE سرور نہیں: صرف براہ راست رابطے (LAN)۔ ایک ہی پاس ورڈ ہر TURN URL کے لیے۔
+settings-ice-note = { "\u200F" }ICE سرور نہیں: صرف براہ راست رابطے (LAN)۔ ایک ہی پاس ورڈ ہر TURN URL کے لیے۔
 settings-volume = آواز
 settings-display = ڈسپلے
 settings-full-screen = پوری اسکرین
@@ -322,7 +322,7 @@ lobby-no-address = (اس مشین کا کوئی نیٹ ورک پتہ نہیں)
 lobby-copy-link = لنک کاپی کریں
 lobby-try-again = دوبارہ کوشش کریں
 lobby-in-browser = براؤزر میں:
-lobby-or-command = یا: carrom --join { $code }
+lobby-or-command = یا: { "\u2066" }carrom --join { $code }{ "\u2069" }
 lobby-copied = کاپی ہو گیا: دوستوں کو بھیج دیں۔
 lobby-not-copied = لنک کاپی نہیں ہو سکا ({ $why }): اوپر دکھایا گیا کوڈ بھیجیں۔
 lobby-connecting-server = سگنلنگ سرور سے رابطہ ہو رہا ہے…
@@ -358,12 +358,15 @@ connect-closed = سگنلنگ سرور نے رابطہ بند کر دیا
 connect-ended = سگنلنگ سرور سے رابطہ ختم ہو گیا
 connect-no-route = اس مشین پر WebRTC شروع نہیں ہو سکا ({ $why }): اسے صرف لوپ بیک نہیں، کسی روٹ والے نیٹ ورک انٹرفیس کی ضرورت ہے
 connect-no-thread = نیٹ ورک تھریڈ شروع نہیں ہو سکا: { $why }
-connect-turn-credentials = TURN سرورز کے صارف نام یا اسناد مختلف ہیں، اور ایک رابطہ ان میں سے صرف ایک ہی استعمال کر سکتا ہے: وہی TURN سرور رکھیں جن کی اسناد ایک ہیں
+connect-turn-credentials = { "\u200F" }TURN سرورز کے صارف نام یا اسناد مختلف ہیں، اور ایک رابطہ ان میں سے صرف ایک ہی استعمال کر سکتا ہے: وہی TURN سرور رکھیں جن کی اسناد ایک ہیں
 lobby-no-network = کوئی نیٹ ورک نہیں ہے: آن لائن کھیلنے یا دیکھنے کے لیے نیٹ ورک چاہیے۔ بوٹ کے خلاف، ایک ہی آلے پر باری باری، اور ری پلے نیٹ ورک کے بغیر بھی چلتے ہیں۔
 lobby-games-differ = کھلاڑیوں نے ایسے کھیل چنے جو ساتھ نہیں کھیلے جا سکتے
 lobby-channel-gone = کھیل کا چینل نہیں رہا
 lobby-cannot-start = میچ شروع نہیں ہو سکتا: { $why }
-lobby-watch-waiting = { $count } کھلاڑیوں سے رابطہ ہو گیا، میچ کا انتظار…
+lobby-watch-waiting = { $count ->
+    [one] { $count } کھلاڑی سے رابطہ ہو گیا، میچ کا انتظار…
+   *[other] { $count } کھلاڑیوں سے رابطہ ہو گیا، میچ کا انتظار…
+}
 lobby-other-version = کھیل کے کسی اور ورژن والے کھلاڑی نے شامل ہونے کی کوشش کی
 lobby-no-route = آپ کے درمیان کوئی نیٹ ورک راستہ نہیں (فائر وال یا NAT)۔ TURN ریلے (سیٹنگز، ICE سرور) یا ایک ہی نیٹ ورک پر کھیلنے سے یہ ٹھیک ہو جائے گا۔
 lobby-no-lan-route = اس نیٹ ورک کی فائر وال بیچ میں ہے: اپنی مشینوں کے درمیان carrom کی UDP ٹریفک کھولیں۔
@@ -390,7 +393,7 @@ lan-none-found = کوئی کھیل نہیں ملا — پتہ لکھیں (میز
 lan-looking = اس نیٹ ورک پر کھیل ڈھونڈ رہے ہیں…
 lan-games = اس نیٹ ورک کے کھیل:
 lan-being-played = { $game } — جاری ہے
-lan-type-address = IP:پورٹ لکھیں
+lan-type-address = { "\u200F" }IP:پورٹ لکھیں
 ask-not-an-address = { $text } کوئی پتہ نہیں: میزبان کا IP اور پورٹ لکھیں، جیسے 192.168.1.20:40000
 ask-no-answer = { $address } پر کوئی کیرم کھیل جواب نہیں دیتا: { $why }
 ask-no-game = { $address } ابھی کسی کھیل کی میزبانی نہیں کر رہا (کھیل شروع ہو گیا، یا میزبان چلا گیا)
@@ -435,12 +438,13 @@ online-desync = { $name } کے ساتھ فریم { $frame } پر ہم آہنگی
 online-connecting = رابطہ ہو رہا ہے
 online-relayed = ریلے سے
 online-direct = براہ راست
-online-ping = { $name }: { $ping } ms، { $route }
+online-ping = { "\u200F" }{ $name }: { $ping } ms، { $route }
 online-watching = { $count } دیکھ رہے ہیں
 watch-stopped = دیکھنا رک گیا: { $why }
 watch-live = { $others ->
     [0] براہ راست دیکھ رہے ہیں - بند کرنے کے لیے Esc
-   *[other] مزید { $others } لوگوں کے ساتھ براہ راست دیکھ رہے ہیں - بند کرنے کے لیے Esc
+    [one] ایک اور ناظر کے ساتھ براہ راست دیکھ رہے ہیں - بند کرنے کے لیے Esc
+   *[other] مزید { $others } ناظرین کے ساتھ براہ راست دیکھ رہے ہیں - بند کرنے کے لیے Esc
 }
 
 ## فائلیں

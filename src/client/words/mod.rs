@@ -54,6 +54,8 @@ mod catalog;
 mod connect_error;
 #[cfg(target_arch = "wasm32")]
 pub mod fetched;
+#[cfg(test)]
+mod fluency;
 mod lan_error;
 mod language;
 pub mod mirror;
