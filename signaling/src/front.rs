@@ -38,7 +38,7 @@ pub async fn serve(
     proxies: Vec<IpNet>,
     metrics: Arc<Metrics>,
     mut stop: oneshot::Receiver<()>,
-) -> Result<(), String> {
+) {
     let strangers = Admission::new(limits.pending, limits.pending_per_source, prefix);
     let forwarded = Admission::new(limits.pending, limits.pending, prefix);
     loop {
@@ -52,7 +52,7 @@ pub async fn serve(
                     continue;
                 }
             },
-            _ = &mut stop => return Ok(()),
+            _ = &mut stop => return,
         };
         let trusted = proxies.iter().any(|net| net.contains(&from.ip()));
         let pending = if trusted { &forwarded } else { &strangers };

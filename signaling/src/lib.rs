@@ -80,8 +80,12 @@ pub mod rooms;
 pub mod seat_token;
 #[cfg(feature = "server")]
 pub mod server;
+#[cfg(feature = "server")]
+pub mod server_error;
 
 #[cfg(feature = "server")]
 pub use limits::Config;
 #[cfg(feature = "server")]
 pub use server::{Running, start};
+#[cfg(feature = "server")]
+pub use server_error::ServerError;

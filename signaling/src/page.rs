@@ -2,6 +2,7 @@
 //! at `/join/<CODE>` (the invite opens the game, which reads the code from its address),
 //! and its files by name. A WebSocket upgrade to the same paths is still a peer.
 
+use crate::server_error::ServerError;
 use axum::extract::Request;
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
@@ -15,13 +16,10 @@ use tower_http::services::{ServeDir, ServeFile};
 const NEEDED: [&str; 3] = ["index.html", "carrom.js", "carrom_bg.wasm"];
 
 /// Says what `dir` lacks to be served as the browser game.
-pub fn check(dir: &Path) -> Result<(), String> {
+pub fn check(dir: &Path) -> Result<(), ServerError> {
     match NEEDED.iter().find(|name| !dir.join(name).is_file()) {
         None => Ok(()),
-        Some(name) => Err(format!(
-            "--web {}: it has no {name} (build the browser game into it with scripts/build-web.sh)",
-            dir.display()
-        )),
+        Some(missing) => Err(ServerError::NoGame { dir: dir.to_path_buf(), missing }),
     }
 }
 

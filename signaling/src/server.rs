@@ -20,6 +20,7 @@ use crate::peer::{self, Join};
 use crate::probes::Probes;
 use crate::rooms::{Registry, grace_of};
 use crate::seat_token::SeatToken;
+use crate::server_error::ServerError;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, Path, Query};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
@@ -71,7 +72,7 @@ pub struct Running {
     admission: Arc<Admission>,
     registry: Arc<Registry>,
     listing: Listing,
-    task: JoinHandle<Result<(), String>>,
+    task: JoinHandle<()>,
 }
 
 impl Running {
@@ -89,7 +90,7 @@ impl Running {
     }
 
     /// Stops gracefully: peers are told goodbye, then the listener closes.
-    pub async fn stop(self) -> Result<(), String> {
+    pub async fn stop(self) -> Result<(), ServerError> {
         let _ = self.stop.send(true);
         for _ in 0..100 {
             if self.admission.connected() == 0 {
@@ -98,18 +99,12 @@ impl Running {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
         let _ = self.shell_stop.send(());
-        match self.task.await {
-            Ok(result) => result,
-            Err(e) => Err(e.to_string()),
-        }
+        Ok(self.task.await?)
     }
 
     /// Waits until the server stops by itself (it does not, unless it fails).
-    pub async fn wait(&mut self) -> Result<(), String> {
-        match (&mut self.task).await {
-            Ok(result) => result,
-            Err(e) => Err(e.to_string()),
-        }
+    pub async fn wait(&mut self) -> Result<(), ServerError> {
+        Ok((&mut self.task).await?)
     }
 }
 
@@ -117,7 +112,7 @@ impl Running {
 // matchbox_signaling's connection callback returns `Result<bool, Response>`: the large
 // error type is its signature, not a choice made here.
 #[allow(clippy::result_large_err)]
-pub fn start(config: Config) -> Result<Running, String> {
+pub fn start(config: Config) -> Result<Running, ServerError> {
     if let Some(dir) = &config.web {
         page::check(dir)?;
     }
@@ -174,8 +169,8 @@ pub fn start(config: Config) -> Result<Running, String> {
             routes = Some(router.clone());
             router
         });
-    let router = routes.ok_or("the routes were not made")?;
-    let cannot = |e: std::io::Error| format!("cannot listen on {}: {e}", config.addr);
+    let router = routes.ok_or(ServerError::NoRoutes)?;
+    let cannot = |source| ServerError::CannotListen { addr: config.addr, source };
     let listener = std::net::TcpListener::bind(config.addr).map_err(cannot)?;
     listener.set_nonblocking(true).map_err(cannot)?;
     let listener = tokio::net::TcpListener::from_std(listener).map_err(cannot)?;

@@ -627,3 +627,15 @@ async fn players_are_told_who_came_to_watch_before_any_signal_of_theirs() {
     assert_eq!(next_event(&mut c).await, Some(JsonPeerEvent::NewPeer(id_old)));
     s.stop().await.unwrap();
 }
+
+#[tokio::test]
+async fn a_port_already_taken_is_refused_at_start_with_its_address() {
+    let s = server(config()).await;
+    let taken = start(Config { addr: s.addr, ..config() }).err().expect("refused");
+    let carrom_signaling::ServerError::CannotListen { addr, source } = &taken else {
+        panic!("not a listening failure: {taken}");
+    };
+    assert_eq!((*addr, source.kind()), (s.addr, std::io::ErrorKind::AddrInUse));
+    assert!(taken.to_string().contains(&s.addr.to_string()), "{taken}");
+    s.stop().await.unwrap();
+}

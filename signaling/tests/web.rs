@@ -22,6 +22,7 @@ fn build(name: &str) -> PathBuf {
 
 fn serving(web: Option<PathBuf>) -> Result<Running, String> {
     start(Config { addr: "127.0.0.1:0".parse().unwrap(), web, ..Config::default() })
+        .map_err(|e| e.to_string())
 }
 
 /// A GET on the server: the status code, the headers and the body.

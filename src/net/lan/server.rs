@@ -28,7 +28,7 @@ impl LanServer {
             Config { addr: SocketAddr::from((Ipv4Addr::UNSPECIFIED, port)), ..Config::default() };
         let running = {
             let _inside = runtime.enter();
-            carrom_signaling::start(config).map_err(LanError::NoServer)?
+            carrom_signaling::start(config).map_err(|e| LanError::NoServer(e.to_string()))?
         };
         let port = running.addr.port();
         Ok(LanServer { running: Some(running), runtime: Some(runtime), port })
