@@ -103,7 +103,7 @@ fn desync(command: &str, value: serde_json::Value, bad: impl Fn(String) -> Exit)
     };
     let replay = match record.replay() {
         Ok(replay) => replay,
-        Err(e) => return bad(e),
+        Err(e) => return bad(e.to_string()),
     };
     let differs = replay.first_difference.is_some();
     let first_difference = replay

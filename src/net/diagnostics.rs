@@ -5,12 +5,13 @@
 //! verifies and plays back like any other; `carrom replay FILE` also re-runs it frame by
 //! frame and reports the first frame whose hash differs from this peer's.
 
+use super::replay_error::ReplayError;
 use super::watch::Watched;
 use crate::draughts::turns::TurnGame;
 use crate::draughts::{Draughts, Move, Moves};
 use crate::game::Input;
 use crate::record::carrom::{hex, unhex};
-use crate::record::{CarromLog, DraughtsLog, GameLog, MatchRecord, RecordError};
+use crate::record::{CarromLog, DraughtsLog, GameLog, MatchRecord};
 use serde::{Deserialize, Serialize};
 
 /// Every frame a peer simulated: the inputs and the state's hash at the frame's start. A
@@ -136,23 +137,21 @@ impl DesyncRecord {
     }
 
     /// Re-runs the match frame by frame and compares each frame's hash with this peer's.
-    pub fn replay(&self) -> Result<Replay, String> {
-        let unplayable = |e: RecordError| e.to_string();
-        self.record.playable().map_err(unplayable)?;
+    pub fn replay(&self) -> Result<Replay, ReplayError> {
+        self.record.playable()?;
         let (mut state, frames): (Watched, Vec<Vec<Input>>) = match &self.record.game {
             GameLog::Carrom(log) => {
-                let first = log.first_state().map_err(unplayable)?;
-                let frames = log.frames().collect::<Result<_, _>>().map_err(unplayable)?;
+                let first = log.first_state()?;
+                let frames = log.frames().collect::<Result<_, _>>()?;
                 (Watched::Carrom(first), frames)
             }
             GameLog::Draughts(log) => {
-                let games = log.games().map_err(unplayable)?;
-                let first = games.first().copied().ok_or("a game with no start")?;
+                let games = log.games()?;
+                let first = games.first().copied().ok_or(ReplayError::NoStart)?;
                 let game = Watched::Draughts(TurnGame::new(first, u32::from(log.black.min(1))));
                 let frames = self.desync.inputs.iter().enumerate().map(|(frame, inputs)| {
                     let read = inputs.iter().map(|text| unhex(text));
-                    read.collect::<Option<Vec<Input>>>()
-                        .ok_or_else(|| format!("frame {frame}: a bad input"))
+                    read.collect::<Option<Vec<Input>>>().ok_or(ReplayError::BadInput(frame))
                 });
                 (game, frames.collect::<Result<_, _>>()?)
             }
@@ -298,6 +297,6 @@ mod tests {
     fn another_simulation_version_is_refused() {
         let mut record = recorded(10);
         record.record.sim_version += 1;
-        assert!(record.replay().unwrap_err().contains("simulation version"));
+        assert!(record.replay().unwrap_err().to_string().contains("simulation version"));
     }
 }

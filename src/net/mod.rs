@@ -22,6 +22,7 @@ pub mod junk;
 pub mod lan;
 pub mod name;
 pub mod rejoin;
+pub mod replay_error;
 pub mod room;
 pub mod seat_key;
 pub mod session;

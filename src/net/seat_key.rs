@@ -27,9 +27,9 @@ pub struct Seal(pub [u8; 32]);
 
 impl SeatKey {
     /// A fresh key from the system's randomness (`Err`: the system's reason it gave none).
-    pub fn fresh() -> Result<SeatKey, String> {
+    pub fn fresh() -> Result<SeatKey, getrandom::Error> {
         let mut bytes = [0; 32];
-        getrandom::fill(&mut bytes).map_err(|e| e.to_string())?;
+        getrandom::fill(&mut bytes)?;
         Ok(SeatKey(SigningKey::from_bytes(&bytes)))
     }
 

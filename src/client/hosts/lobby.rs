@@ -300,7 +300,7 @@ fn open_lobby(
 ) {
     let w = &*w;
     let request = request.map(|r| r.clone()).unwrap_or(JoinRequest::Quick);
-    let drawn = fresh().and_then(|_| SeatKey::fresh().map_err(NoRandomness));
+    let drawn = fresh().and_then(|_| SeatKey::fresh().map_err(|e| NoRandomness(e.to_string())));
     let key = drawn.clone().unwrap_or_else(|_| SeatKey::from_bytes([0; 32]));
     commands.remove_resource::<JoinRequest>();
     let draughts = setup.game == GameType::Draughts;
