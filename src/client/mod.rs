@@ -98,6 +98,7 @@ impl Plugin for ViewPlugin {
         app.add_plugins((
             ui::FontPlugin,
             ui::ScalePlugin,
+            ui::IdlePlugin,
             board::touch::TouchPlugin,
             audio::AudioPlugin,
             carrom::CarromViewPlugin,

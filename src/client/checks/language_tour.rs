@@ -17,6 +17,7 @@ use crate::client::hosts::local::LocalMatch;
 use crate::client::persistence::preferences::Preferences;
 use crate::client::ui::MenuPanel;
 use crate::client::ui::font::missing_glyphs;
+use crate::client::ui::idle::StayAwake;
 use crate::client::words::{Language, Words};
 use crate::game::Phase;
 use crate::rules::Variant;
@@ -99,7 +100,8 @@ pub(in crate::client) struct LanguageTourPlugin;
 
 impl Plugin for LanguageTourPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Last, tour);
+        // It counts frames: it keeps the window drawing every one, as a busy player would.
+        app.init_resource::<StayAwake>().add_systems(Last, tour);
     }
 }
 

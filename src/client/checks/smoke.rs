@@ -24,6 +24,7 @@ use crate::client::flow::{GameType, Mode};
 use crate::client::hosts::local::{LocalMatch, StepTimes};
 use crate::client::hosts::seed::FixedSeed;
 use crate::client::persistence::preferences::Preferences;
+use crate::client::ui::idle::StayAwake;
 use crate::draughts::pdn::read_fen;
 use crate::draughts::{Colour, Draughts};
 use crate::game::Phase;
@@ -169,7 +170,9 @@ pub(in crate::client) struct SmokePlugin;
 
 impl Plugin for SmokePlugin {
     fn build(&self, app: &mut App) {
+        // It counts frames: it keeps the window drawing every one, as a busy player would.
         app.insert_resource(FixedSeed(1))
+            .init_resource::<StayAwake>()
             .add_systems(First, begin_frame)
             .add_systems(Last, (drive, drive_looks, drive_draughts, drive_sizes).chain());
     }

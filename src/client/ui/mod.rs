@@ -1,11 +1,13 @@
 //! The client's look and its menus: the palette, the widgets screens are built of, the
-//! buttons and what pressing one does, keyboard focus, scrolling, typed text, and notices for the player.
+//! buttons and what pressing one does, keyboard focus, scrolling, typed text, notices for
+//! the player, and how often a still menu is drawn.
 
 pub mod button;
 pub mod clipboard;
 mod finger;
 mod focus;
 pub mod font;
+pub mod idle;
 pub mod menu;
 pub mod notice;
 pub mod orientation;
@@ -18,6 +20,7 @@ pub mod widgets;
 pub use button::{GoesBack, MenuButton, Pressed, opens};
 pub use clipboard::Clipboard;
 pub use font::FontPlugin;
+pub use idle::IdlePlugin;
 pub use menu::{MenuSet, UiPlugin};
 pub use notice::Notice;
 pub use orientation::{Dock, Orientation, WideOnly};
