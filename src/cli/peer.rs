@@ -314,7 +314,7 @@ pub(super) fn lan_host(args: &Args) -> Option<LanGame> {
         Some(text) => lan::parse_address(text)
             .map_err(|e| (Exit::BadInput, e.to_string()))
             .and_then(|a| lan::ask(a).map(|l| (a, l)).map_err(|e| (Exit::Failed, e.to_string()))),
-        None => lan::find(args.name.as_deref(), within).map_err(|e| (Exit::Failed, e)),
+        None => lan::find(args.name.as_deref(), within).map_err(|e| (Exit::Failed, e.to_string())),
     })
 }
 

@@ -7,6 +7,7 @@
 
 use super::SERVICE_TYPE;
 use super::ask_error::AskError;
+use super::find_error::{FindError, Unjoinable};
 use super::found::FoundGame;
 use super::lan_error::LanError;
 use super::listing::Listing;
@@ -181,10 +182,10 @@ fn found(service: &ResolvedService) -> FoundGame {
 /// Looks for a game to join for at most `within`: the first joinable one, or the one
 /// hosted by `host` (refused at once, with the reason, if it cannot be joined). Asks the
 /// game's server before answering, so a game that is gone is not joined.
-pub fn find(host: Option<&str>, within: Duration) -> Result<(SocketAddr, Listing), String> {
+pub fn find(host: Option<&str>, within: Duration) -> Result<(SocketAddr, Listing), FindError> {
     let deadline = Instant::now() + within;
-    let mut browser = LanBrowser::start().map_err(|e| e.to_string())?;
-    let mut refused: Vec<String> = Vec::new();
+    let mut browser = LanBrowser::start()?;
+    let mut refused: Vec<Unjoinable> = Vec::new();
     // Each game is asked once (again only if what it says changes): asking takes time, and
     // the search has a bound.
     let mut asked: Vec<FoundGame> = Vec::new();
@@ -206,31 +207,25 @@ pub fn find(host: Option<&str>, within: Duration) -> Result<(SocketAddr, Listing
             if !named {
                 continue;
             }
+            let refusal = |line: String, why| Unjoinable::Refused { game: line, why };
             let answer = game.refusal().map_or_else(
-                || super::address::ask_any(&game.addresses).map_err(|e| e.to_string()),
-                |why| Err(format!("{}: {why}", game.line())),
+                || super::address::ask_any(&game.addresses).map_err(Unjoinable::Unanswered),
+                |why| Err(refusal(game.line(), why)),
             );
             match answer.and_then(|(address, listing)| match listing.refusal() {
-                Some(why) => Err(format!("{}: {why}", listing.line())),
+                Some(why) => Err(refusal(listing.line(), why)),
                 None => Ok((address, listing)),
             }) {
                 Ok(found) => return Ok(found),
-                Err(why) if host.is_some() => return Err(format!("cannot join {why}")),
+                Err(why) if host.is_some() => return Err(FindError::CannotJoin(why)),
                 Err(why) if !refused.contains(&why) => refused.push(why),
                 Err(_) => {}
             }
         }
         std::thread::sleep(Duration::from_millis(100));
     }
-    let wanted = host.map_or("no game".to_string(), |h| format!("no game hosted by {h:?}"));
-    let mut message = format!(
-        "{wanted} was found on this network within {} s (mDNS may be blocked: join by address)",
-        within.as_secs()
-    );
-    for why in refused {
-        message.push_str(&format!("; cannot join {why}"));
-    }
-    Err(message)
+    let host = host.map(str::to_string);
+    Err(FindError::NoneFound { host, seconds: within.as_secs(), refused })
 }
 
 fn is_link_local_v6(ip: &std::net::IpAddr) -> bool {

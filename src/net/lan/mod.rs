@@ -69,6 +69,8 @@ pub mod ask_error;
 pub mod browse;
 #[cfg(target_arch = "wasm32")]
 pub mod elsewhere;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod find_error;
 pub mod found;
 pub mod lan_error;
 pub mod listing;
@@ -84,6 +86,8 @@ pub use ask_error::AskError;
 pub use browse::{LanBrowser, find};
 #[cfg(target_arch = "wasm32")]
 pub use elsewhere::{Announcement, LanBrowser, LanServer};
+#[cfg(not(target_arch = "wasm32"))]
+pub use find_error::{FindError, Unjoinable};
 pub use found::FoundGame;
 pub use lan_error::LanError;
 pub use listing::Listing;
