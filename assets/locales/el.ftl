@@ -270,6 +270,15 @@ replays-open-file = Άνοιγμα αρχείου
 replays-open = Άνοιγμα
 replays-none-written = δεν γράφτηκε καταγραφή
 replays-replay-cannot-show = Η επανάληψη δεν μπορεί να προβληθεί: { $why }.
+replays-unfinished = Έμεινε ημιτελής
+replays-strokes = { $count ->
+    [one] 1 βολή
+   *[other] { $count } βολές
+}
+replays-moves = { $count ->
+    [one] 1 κίνηση
+   *[other] { $count } κινήσεις
+}
 record-format = είναι σε μορφή καταγραφής { $found }, ενώ αυτή η έκδοση διαβάζει τη μορφή { $reads }
 record-sim-version = καταγράφηκε από την έκδοση προσομοίωσης { $found } και αυτή είναι η έκδοση { $current }: δεν θα παιζόταν το ίδιο
 record-too-long = δηλώνει { $frames } καρέ, περισσότερα από έναν αγώνα δώδεκα ωρών ({ $most })

@@ -271,6 +271,15 @@ replays-open-file = Open a file
 replays-open = Open
 replays-none-written = no record was written
 replays-replay-cannot-show = The replay cannot be shown: { $why }.
+replays-unfinished = Left unfinished
+replays-strokes = { $count ->
+    [one] 1 stroke
+   *[other] { $count } strokes
+}
+replays-moves = { $count ->
+    [one] 1 move
+   *[other] { $count } moves
+}
 record-format = it is in record format { $found }, and this version reads format { $reads }
 record-sim-version = it was recorded by simulation version { $found } and this is version { $current }: it would not play the same
 record-too-long = it claims { $frames } frames, more than a twelve-hour match ({ $most })

@@ -269,6 +269,15 @@ replays-open-file = फ़ाइल खोलें
 replays-open = खोलें
 replays-none-written = कोई रिकॉर्ड नहीं लिखा गया
 replays-replay-cannot-show = रीप्ले दिखाया नहीं जा सकता: { $why }।
+replays-unfinished = अधूरा छोड़ा गया
+replays-strokes = { $count ->
+    [one] { $count } स्ट्रोक
+   *[other] { $count } स्ट्रोक
+}
+replays-moves = { $count ->
+    [one] { $count } चाल
+   *[other] { $count } चालें
+}
 record-format = यह रिकॉर्ड फ़ॉर्मैट { $found } में है, और यह संस्करण फ़ॉर्मैट { $reads } पढ़ता है
 record-sim-version = इसे सिमुलेशन संस्करण { $found } ने रिकॉर्ड किया था और यह संस्करण { $current } है: यह वैसा ही नहीं चलेगा
 record-too-long = इसमें { $frames } फ़्रेम होने का दावा है, जो बारह घंटे के मैच ({ $most }) से ज़्यादा है

@@ -269,6 +269,15 @@ replays-open-file = फाइल उघडा
 replays-open = उघडा
 replays-none-written = कोणतेही रेकॉर्ड लिहिले गेले नाही
 replays-replay-cannot-show = रीप्ले दाखवता येत नाही: { $why }.
+replays-unfinished = अर्धवट सोडलेला
+replays-strokes = { $count ->
+    [one] { $count } स्ट्रोक
+   *[other] { $count } स्ट्रोक
+}
+replays-moves = { $count ->
+    [one] { $count } चाल
+   *[other] { $count } चाली
+}
 record-format = हे रेकॉर्ड फॉरमॅट { $found } मध्ये आहे, आणि ही आवृत्ती फॉरमॅट { $reads } वाचते
 record-sim-version = हे सिम्युलेशन आवृत्ती { $found } ने रेकॉर्ड केले आहे आणि ही आवृत्ती { $current } आहे: ते तसेच खेळले जाणार नाही
 record-too-long = यात { $frames } फ्रेम असल्याचा दावा आहे, बारा तासांच्या सामन्यापेक्षा ({ $most }) जास्त

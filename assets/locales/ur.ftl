@@ -270,6 +270,15 @@ replays-open-file = فائل کھولیں
 replays-open = کھولیں
 replays-none-written = کوئی ریکارڈ نہیں لکھا گیا
 replays-replay-cannot-show = ری پلے دکھایا نہیں جا سکتا: { $why }۔
+replays-unfinished = ادھورا چھوڑا گیا
+replays-strokes = { $count ->
+    [one] { $count } اسٹروک
+   *[other] { $count } اسٹروک
+}
+replays-moves = { $count ->
+    [one] { $count } چال
+   *[other] { $count } چالیں
+}
 record-format = یہ ریکارڈ فارمیٹ { $found } میں ہے، اور یہ ورژن فارمیٹ { $reads } پڑھتا ہے
 record-sim-version = اسے سمولیشن ورژن { $found } نے ریکارڈ کیا تھا اور یہ ورژن { $current } ہے: یہ ویسا نہیں چلے گا
 record-too-long = اس میں { $frames } فریم ہونے کا دعویٰ ہے، جو بارہ گھنٹے کے میچ ({ $most }) سے زیادہ ہے

@@ -195,19 +195,24 @@ fn open_typed(list: &mut ReplayList, starts: &mut Starts, w: &Words) {
 
 /// One line about `record`: when, which game, who, how it ended, how long.
 pub fn describe(w: &Words, record: &MatchRecord) -> String {
-    let game = match &record.game {
-        GameLog::Carrom(log) => {
-            Variant::from_name(&log.variant).map_or("game-carrom", variant_message)
+    let (game, length) = match &record.game {
+        GameLog::Carrom(log) => (
+            Variant::from_name(&log.variant).map_or("game-carrom", variant_message),
+            w.with("replays-strokes", &[("count", log.strokes().into())]),
+        ),
+        GameLog::Draughts(log) => {
+            ("draughts-title", w.with("replays-moves", &[("count", log.moves.len().into())]))
         }
-        GameLog::Draughts(_) => "draughts-title",
     };
+    // A match left unfinished says so in the player's language, whatever it was then.
+    let result = if record.finished { record.result.clone() } else { w.get("replays-unfinished") };
     format!(
         "{} – {} – {} – {} – {}",
         records::when(record.started),
         w.get(game),
         record.players.join(", "),
-        record.result,
-        record.length()
+        result,
+        length
     )
 }
 
@@ -286,5 +291,42 @@ pub(super) fn watch_last(
     match opened {
         Ok(replaying) => starts.watch(replaying),
         Err(why) => notice.0 = Some(w.with("replays-replay-cannot-show", &[("why", why.into())])),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::client::words::Language;
+    use crate::draughts::{Draughts, Moves, Position};
+    use crate::record::DraughtsLog;
+
+    /// A draughts game of `plies` first legal moves, left unfinished.
+    fn unfinished(plies: usize) -> MatchRecord {
+        let mut game = Draughts::new();
+        let mut played = Vec::new();
+        for _ in 0..plies {
+            let mut moves = Moves::default();
+            game.moves(&mut moves);
+            let m = moves.as_slice()[0];
+            game.play(&m);
+            played.push(m);
+        }
+        let log = DraughtsLog::of(Position::START, 0, &played);
+        let names = vec!["आशा".to_string(), "सई".to_string()];
+        MatchRecord {
+            result: "Left unfinished".into(),
+            ..MatchRecord::new(0, "pass_and_play", names, GameLog::Draughts(log))
+        }
+    }
+
+    #[test]
+    fn a_record_is_described_in_the_players_language_with_its_length_inflected() {
+        let hindi = Words::new(Language::Hindi);
+        let said = describe(&hindi, &unfinished(3));
+        assert!(said.contains("अधूरा छोड़ा गया") && said.contains("3 चालें"), "{said}");
+        assert!(!said.contains("Left unfinished") && !said.contains("moves"), "{said}");
+        let english = describe(&Words::new(Language::English), &unfinished(1));
+        assert!(english.contains("Left unfinished – 1 move"), "{english}");
     }
 }
