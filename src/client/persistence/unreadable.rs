@@ -125,7 +125,8 @@ pub fn load<T>(
     }
 }
 
-#[cfg(test)]
+// Files in a scratch folder of the desktop's file system.
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
 
