@@ -79,12 +79,17 @@ pub struct Config {
     pub trusted_proxies: Vec<IpNet>,
 }
 
+/// A `--trusted-proxies` entry that is neither an address nor a network.
+#[derive(Debug, thiserror::Error)]
+#[error("{0:?} is neither an address nor a network like 10.0.0.0/24")]
+struct NotANetwork(String);
+
 /// A trusted proxy's address or network.
-fn proxy_network(text: &str) -> Result<IpNet, String> {
+fn proxy_network(text: &str) -> Result<IpNet, NotANetwork> {
     let text = text.trim();
     text.parse::<IpNet>()
         .or_else(|_| text.parse::<IpAddr>().map(IpNet::from))
-        .map_err(|_| format!("{text:?} is neither an address nor a network like 10.0.0.0/24"))
+        .map_err(|_| NotANetwork(text.to_string()))
 }
 
 impl Default for Config {

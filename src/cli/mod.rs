@@ -6,6 +6,7 @@ pub mod bot_clear;
 pub mod bot_match;
 pub mod draughts;
 pub mod exit;
+pub mod input_error;
 #[cfg(feature = "client")]
 pub mod lan_games;
 #[cfg(feature = "client")]

@@ -1,19 +1,29 @@
 //! Reading a command's input file and printing its JSON lines.
 
 use super::exit::{Exit, fail};
+use super::input_error::InputError;
+use carrom::scenario::ScenarioError;
 use serde::Serialize;
 use std::io::{Read, Write};
 use std::path::Path;
 
 /// The text of `path`, or of standard input for `-`.
-pub fn read_input(path: &Path) -> Result<String, String> {
+pub fn read_input(path: &Path) -> Result<String, InputError> {
     let mut text = String::new();
-    let result = if path == Path::new("-") {
-        std::io::stdin().read_to_string(&mut text)
+    if path == Path::new("-") {
+        std::io::stdin().read_to_string(&mut text)?;
     } else {
-        std::fs::File::open(path).and_then(|mut f| f.read_to_string(&mut text))
-    };
-    result.map(|_| text).map_err(|e| format!("cannot read: {e}"))
+        std::fs::File::open(path).and_then(|mut f| f.read_to_string(&mut text))?;
+    }
+    Ok(text)
+}
+
+/// The scenario `parse` reads from `path` (or standard input for `-`).
+pub fn read_scenario<T>(
+    path: &Path,
+    parse: impl FnOnce(&str) -> Result<T, ScenarioError>,
+) -> Result<T, InputError> {
+    Ok(parse(&read_input(path)?)?)
 }
 
 /// Prints each of `lines` as one JSON line on standard output. A closed pipe (the reader

@@ -4,7 +4,7 @@
 //! one ([`super::watching`]).
 
 use super::exit::{Exit, fail};
-use super::output::{print_lines, read_input};
+use super::output::{print_lines, read_scenario};
 use super::values::{BoardArg, BotLevelArg, DraughtsLevelArg, VariantArg};
 use carrom::client::{Ending, JoinRequest, PeerOptions, PeerReport, Shots, Storage, run_peer};
 use carrom::net::Impairment;
@@ -240,15 +240,13 @@ pub fn run(args: Args) -> Exit {
         return fail(command, Exit::BadInput, message);
     }
     let shots = match (&args.script, args.bot) {
-        (Some(path), _) => {
-            match read_input(path).and_then(|text| Scenario::parse(&text).map_err(|e| e.0)) {
-                Ok(scenario) => {
-                    let strokes = scenario.strokes.iter().filter_map(|s| s.stroke.ok()).collect();
-                    Shots::Script(strokes, args.seed)
-                }
-                Err(e) => return fail(command, Exit::BadInput, format!("{}: {e}", path.display())),
+        (Some(path), _) => match read_scenario(path, Scenario::parse) {
+            Ok(scenario) => {
+                let strokes = scenario.strokes.iter().filter_map(|s| s.stroke.ok()).collect();
+                Shots::Script(strokes, args.seed)
             }
-        }
+            Err(e) => return fail(command, Exit::BadInput, format!("{}: {e}", path.display())),
+        },
         (None, Some(level)) => Shots::Bot(level.0),
         (None, None) => Shots::Random(args.seed),
     };
@@ -353,13 +351,13 @@ fn meeting(args: &Args) -> Result<(Option<String>, JoinRequest, u8), (Exit, Stri
 
 /// With --rejoin: the seat kept in `path`, and the match's players.
 fn rejoining(path: &std::path::Path) -> Result<(Option<String>, JoinRequest, u8), (Exit, String)> {
-    match carrom::client::RejoinFile::read(path, &carrom::client::Words::default()) {
+    match carrom::client::RejoinFile::read(path) {
         Ok(Some(ticket)) => {
             let players = ticket.seals.len() as u8;
             Ok((None, JoinRequest::Rejoin(Box::new(ticket)), players))
         }
         Ok(None) => Err((Exit::Failed, format!("{}: no seat is kept there", path.display()))),
-        Err(why) => Err((Exit::Failed, why)),
+        Err(why) => Err((Exit::Failed, format!("{}: {why}", path.display()))),
     }
 }
 

@@ -26,11 +26,20 @@ pub struct Args {
     watch: Option<String>,
 }
 
-fn parse_size(text: &str) -> Result<(u32, u32), String> {
-    let (w, h) = text.split_once('x').ok_or("expected WIDTHxHEIGHT, e.g. 1280x800")?;
+/// Why a `--window-size` value is not one.
+#[derive(Debug, thiserror::Error)]
+enum SizeError {
+    #[error("expected WIDTHxHEIGHT, e.g. 1280x800")]
+    NotWidthByHeight,
+    #[error("{0:?} is not a size between 320 and 8192")]
+    OutOfRange(String),
+}
+
+fn parse_size(text: &str) -> Result<(u32, u32), SizeError> {
+    let (w, h) = text.split_once('x').ok_or(SizeError::NotWidthByHeight)?;
     let number = |s: &str| match s.parse::<u32>() {
         Ok(n) if (320..=8192).contains(&n) => Ok(n),
-        _ => Err(format!("{s:?} is not a size between 320 and 8192")),
+        _ => Err(SizeError::OutOfRange(s.to_string())),
     };
     Ok((number(w)?, number(h)?))
 }

@@ -2,7 +2,7 @@
 //! game step and prints one JSON line per stroke with the ruling.
 
 use super::exit::{Exit, fail};
-use super::output::{print_lines, read_input};
+use super::output::{print_lines, read_scenario};
 use carrom::scenario::{MatchScenario, referee};
 use std::path::PathBuf;
 
@@ -15,8 +15,7 @@ pub struct Args {
 
 /// Runs the command.
 pub fn run(args: &Args) -> Exit {
-    let parsed =
-        read_input(&args.file).and_then(|text| MatchScenario::parse(&text).map_err(|e| e.0));
+    let parsed = read_scenario(&args.file, MatchScenario::parse);
     match parsed {
         Ok(scenario) => print_lines("referee", referee(&scenario)),
         Err(message) => {

@@ -58,7 +58,7 @@ pub fn run(args: &Args) -> Exit {
     let bad = |e: String| fail(command, Exit::BadInput, format!("{}: {e}", args.file.display()));
     let text = match read_input(&args.file) {
         Ok(text) => text,
-        Err(e) => return bad(e),
+        Err(e) => return bad(e.to_string()),
     };
     let value: serde_json::Value = match serde_json::from_str(&text) {
         Ok(value) => value,

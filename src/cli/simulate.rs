@@ -1,7 +1,7 @@
 //! `carrom simulate FILE`: plays a scenario's strokes and prints one JSON line per stroke.
 
 use super::exit::{Exit, fail};
-use super::output::{print_lines, read_input};
+use super::output::{print_lines, read_scenario};
 use carrom::scenario::{Scenario, simulate};
 use std::path::PathBuf;
 
@@ -14,7 +14,7 @@ pub struct Args {
 
 /// Runs the command.
 pub fn run(args: &Args) -> Exit {
-    let parsed = read_input(&args.file).and_then(|text| Scenario::parse(&text).map_err(|e| e.0));
+    let parsed = read_scenario(&args.file, Scenario::parse);
     match parsed {
         Ok(scenario) => print_lines("simulate", simulate(&scenario)),
         Err(message) => {

@@ -35,7 +35,7 @@ pub use draughts::geometry::centre as draughts_square_centre;
 pub use draughts::{DraughtsMatch, Player as DraughtsPlayer};
 pub use flow::{Controller, GameType, MatchHost, MatchSetup, Mode, Pause, Screen};
 #[cfg(not(target_arch = "wasm32"))]
-pub use headless::{Ending, PeerOptions, PeerReport, Shots, run_peer};
+pub use headless::{Ending, PeerError, PeerOptions, PeerReport, Shots, run_peer};
 pub use hosts::lobby::JoinRequest;
 pub use hosts::online::{MatchOverAt, Online, OnlineConfig, OnlineMatch, OnlineStep, banner_text};
 pub use hosts::replay::{Replaying, timeline_part};

@@ -234,13 +234,27 @@ mod page {
 
     thread_local! {
         /// The worker, or why there is none (then the page thinks on its own frames).
-        static WORKER: RefCell<Option<Result<Worker, String>>> = const { RefCell::new(None) };
+        static WORKER: RefCell<Option<Result<Worker, NoWorker>>> = const { RefCell::new(None) };
+    }
+
+    /// Why the page thinks on its own frames.
+    #[derive(Clone, Debug, thiserror::Error)]
+    enum NoWorker {
+        /// The page was told to (`?think=page`).
+        #[error("the page was asked to")]
+        Asked,
+        /// The browser would not start one; what it said.
+        #[error("the browser said {0}")]
+        Refused(String),
+        /// It started, and failed on a question (its script missing, its module broken).
+        #[error("it failed")]
+        Failed,
     }
 
     /// Has the page think on its own frames, not in a worker (`?think=page`: to measure
     /// what the worker spares the frames).
     pub fn without_a_worker() {
-        WORKER.with(|cell| *cell.borrow_mut() = Some(Err("the page was asked to".into())));
+        WORKER.with(|cell| *cell.borrow_mut() = Some(Err(NoWorker::Asked)));
     }
 
     /// What the worker runs: the answer to `question`.
@@ -249,14 +263,14 @@ mod page {
         super::answer(question)
     }
 
-    fn worker() -> Result<Worker, String> {
+    fn worker() -> Result<Worker, NoWorker> {
         WORKER.with(|cell| {
             let mut cell = cell.borrow_mut();
             cell.get_or_insert_with(|| {
                 let options = WorkerOptions::new();
                 options.set_type(WorkerType::Module);
-                let started =
-                    Worker::new_with_options("/thinker.js", &options).map_err(|e| format!("{e:?}"));
+                let started = Worker::new_with_options("/thinker.js", &options)
+                    .map_err(|e| NoWorker::Refused(format!("{e:?}")));
                 match &started {
                     Ok(_) => info!("carrom: the computer thinks in a worker"),
                     Err(why) => {
@@ -290,7 +304,7 @@ mod page {
         }
         let Some(event) = settled.and_then(|e| e.dyn_into::<MessageEvent>().ok()) else {
             warn!("carrom: the computer's worker failed: it thinks on the page's own frames");
-            WORKER.with(|cell| *cell.borrow_mut() = Some(Err("it failed".into())));
+            WORKER.with(|cell| *cell.borrow_mut() = Some(Err(NoWorker::Failed)));
             return None;
         };
         let answer = Uint8Array::new(&event.data()).to_vec();

@@ -7,8 +7,9 @@ use pulseaudio::protocol::stream::{BufferAttr, StreamFlags};
 use pulseaudio::protocol::{
     ChannelMap, ChannelVolume, PlaybackStreamParams, SampleFormat, SampleSpec,
 };
-use pulseaudio::{AsPlaybackSource, Client};
+use pulseaudio::{AsPlaybackSource, Client, ClientError};
 use std::os::unix::net::UnixStream;
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 /// Bytes of a PulseAudio authentication cookie.
@@ -37,20 +38,35 @@ pub(super) fn start(mixer: Arc<Mutex<Mixer>>) {
     }
 }
 
-fn open(mixer: Arc<Mutex<Mixer>>) -> Result<(Client, pulseaudio::PlaybackStream), String> {
-    let path = pulseaudio::socket_path_from_env().ok_or(
-        "no PulseAudio server to play to (no socket in $PULSE_SERVER or $XDG_RUNTIME_DIR)",
-    )?;
-    let socket = UnixStream::connect(&path)
-        .map_err(|e| format!("no PulseAudio server at {} ({e})", path.display()))?;
+/// Why the game plays no sound (logged: a machine without sound is no failure).
+#[derive(Debug, thiserror::Error)]
+enum NoSound {
+    #[error("no PulseAudio server to play to (no socket in $PULSE_SERVER or $XDG_RUNTIME_DIR)")]
+    NoServer,
+    #[error("no PulseAudio server at {} ({source})", path.display())]
+    Unreachable { path: PathBuf, source: std::io::Error },
+    #[error("the PulseAudio server at {} refused us ({source})", path.display())]
+    Refused { path: PathBuf, source: ClientError },
+    #[error("the PulseAudio server refused a stream ({0})")]
+    NoStream(ClientError),
+}
+
+fn open(mixer: Arc<Mutex<Mixer>>) -> Result<(Client, pulseaudio::PlaybackStream), NoSound> {
+    let path = pulseaudio::socket_path_from_env().ok_or(NoSound::NoServer)?;
+    let socket = match UnixStream::connect(&path) {
+        Ok(socket) => socket,
+        Err(source) => return Err(NoSound::Unreachable { path, source }),
+    };
     // The server reads a cookie of exactly this length even when it lets anyone in; with
     // no cookie file, zeros (a server that checks cookies then says no, and we are silent).
     let cookie = pulseaudio::cookie_path_from_env()
         .and_then(|p| std::fs::read(p).ok())
         .filter(|c| c.len() == COOKIE_LENGTH)
         .unwrap_or_else(|| vec![0; COOKIE_LENGTH]);
-    let client = Client::new_unix(c"carrom", socket, Some(cookie))
-        .map_err(|e| format!("the PulseAudio server at {} refused us ({e})", path.display()))?;
+    let client = match Client::new_unix(c"carrom", socket, Some(cookie)) {
+        Ok(client) => client,
+        Err(source) => return Err(NoSound::Refused { path, source }),
+    };
     let bytes_per_ms = RATE * 2 / 1000;
     let params = PlaybackStreamParams {
         sample_spec: SampleSpec { format: SampleFormat::S16Le, channels: 1, sample_rate: RATE },
@@ -75,6 +91,6 @@ fn open(mixer: Arc<Mutex<Mixer>>) -> Result<(Client, pulseaudio::PlaybackStream)
     };
     let stream =
         bevy::tasks::block_on(client.create_playback_stream(params, source.as_playback_source()))
-            .map_err(|e| format!("the PulseAudio server refused a stream ({e})"))?;
+            .map_err(NoSound::NoStream)?;
     Ok((client, stream))
 }

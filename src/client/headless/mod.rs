@@ -17,9 +17,11 @@
 //! switches (the hidden ones too) are described in `src/net/README.md`, *`carrom peer`*.
 
 mod milestones;
+mod peer_error;
 mod shooter;
 mod shots;
 
+pub use peer_error::PeerError;
 pub use shots::Shots;
 
 use super::draughts::DraughtsMatch;
@@ -180,7 +182,7 @@ pub struct PeerReport {
 }
 
 /// Joins the room, plays the match, reports. Errors are for what prevents a match.
-pub fn run_peer(options: &PeerOptions) -> Result<PeerReport, String> {
+pub fn run_peer(options: &PeerOptions) -> Result<PeerReport, PeerError> {
     let started = Instant::now();
     let mut app = headless_app(options);
     let mut frame = match options.speed {
@@ -215,19 +217,18 @@ pub fn run_peer(options: &PeerOptions) -> Result<PeerReport, String> {
             banner = text;
         }
         if started.elapsed() > options.match_timeout {
-            return Err(format!("the match did not end within {:?}", options.match_timeout));
+            return Err(PeerError::Unfinished(options.match_timeout));
         }
         let world = app.world();
         if let Some(lobby) = world.get_resource::<Lobby>() {
             if let Some(failure) = lobby.failure() {
-                return Err(failure.to_string());
+                return Err(PeerError::NoMatch(failure.to_string()));
             }
             if lobby.started().elapsed() > options.connect_timeout {
-                return Err(format!(
-                    "the players did not all arrive within {:?}: {}",
-                    options.connect_timeout,
-                    lobby.status()
-                ));
+                return Err(PeerError::NotGathered {
+                    within: options.connect_timeout,
+                    status: lobby.status().to_string(),
+                });
             }
         }
         if let Some(online) = world.get_resource::<Online>() {
@@ -236,7 +237,8 @@ pub fn run_peer(options: &PeerOptions) -> Result<PeerReport, String> {
             }
             if online.verdict().ending() == Some(NetworkEnding::PeerLeft) && !online.pace().began()
             {
-                return Err(online.message().unwrap_or("a player left").to_string());
+                let said = online.message().unwrap_or("a player left");
+                return Err(PeerError::Left(said.to_string()));
             }
             let over = world.resource::<MatchOverAt>().0;
             let confirmed = world.get_resource::<ConfirmedFrameCount>().map_or(-1, |c| c.0);

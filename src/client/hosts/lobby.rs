@@ -9,17 +9,17 @@
 use super::connection::{Connection, Opened};
 use super::lan_game::LanHosting;
 use super::local::LocalMatch;
-use super::online::{
-    DiagnosticsDir, MatchOverAt, Online, OnlineConfig, OnlineMatch, OnlineRecord, Seating,
-};
+use super::online::{DiagnosticsDir, MatchOverAt, Online, OnlineConfig, OnlineMatch, OnlineRecord};
 use super::online_draughts::{OnlineDraughts, online_table};
+use super::room_error::RoomError;
 use super::roster::Roster;
+use super::seating::Seating;
 use super::seed::{NoRandomness, fresh};
 use super::watch_stream::WatchStream;
 use crate::client::flow::{Controller, GameType, MatchHost, MatchSetup, Screen};
 use crate::client::persistence::Preferences;
 use crate::client::persistence::rejoin::{RejoinFile, Ticket};
-use crate::client::words::{Words, connect_error, lan_error, refusal, rejoin_error};
+use crate::client::words::{Words, connect_error, lan_error, rejoin_error, room_error};
 use crate::draughts::turns::TurnGame;
 use crate::draughts::{Colour, Draughts};
 use crate::game::Match;
@@ -266,6 +266,12 @@ impl Lobby {
         self.stage = Stage::Ended(None);
         self.problem = Some(why);
     }
+
+    /// Ends the lobby before it opened a room: `why` is its status too.
+    fn fail(&mut self, why: String) {
+        self.status.clone_from(&why);
+        self.end(why);
+    }
 }
 
 /// The lobby's life: opened on entering the lobby screen, gone on leaving it.
@@ -345,17 +351,13 @@ fn open_lobby(
     };
     if let Err(e) = drawn {
         // A seat whose key could be guessed would be anyone's to take back.
-        let problem = no_randomness(w, e);
-        lobby.status = problem.clone();
-        lobby.end(problem);
+        lobby.fail(room_error(w, &RoomError::NoRandomness(e)));
         commands.insert_resource(lobby);
         return;
     }
     if offline() {
         // Said at once, rather than after a connection that cannot come times out.
-        let problem = w.get("lobby-no-network");
-        lobby.status = problem.clone();
-        lobby.end(problem);
+        lobby.fail(w.get("lobby-no-network"));
         commands.insert_resource(lobby);
         return;
     }
@@ -371,32 +373,25 @@ fn open_lobby(
                     rejoin.clear();
                 }
                 let why = rejoin_error(w, &why);
-                let problem = w.with("lobby-cannot-rejoin", &[("why", why.into())]);
-                lobby.status = problem.clone();
-                lobby.end(problem);
+                lobby.fail(w.with("lobby-cannot-rejoin", &[("why", why.into())]));
             }
         }
         commands.insert_resource(lobby);
         return;
     }
-    if let Some(watch) = watch_address(w, &request, &preferences) {
-        let opened = |(url, ice): (String, Vec<IceServer>)| {
-            Watcher::open(&url, &ice, name).map_err(|e| connect_error(w, &e))
-        };
+    if let Some(watch) = watch_address(&request, &preferences) {
+        let opened = |(url, ice): (String, Vec<IceServer>)| Ok(Watcher::open(&url, &ice, name)?);
         match watch.and_then(opened) {
             Ok(watcher) => {
                 lobby.stage = Stage::Watching(Box::new(watcher));
                 lobby.status = w.get("lobby-connecting-players");
             }
-            Err(problem) => {
-                lobby.status = problem.clone();
-                lobby.end(problem);
-            }
+            Err(problem) => lobby.fail(room_error(w, &problem)),
         }
         commands.insert_resource(lobby);
         return;
     }
-    match room(w, &request, &preferences, players, game) {
+    match room(&request, &preferences, players, game) {
         Ok(Room { url, base, code, players, creator, hosting }) => {
             let url = with_seat_token(&with_grace(&url, setup.grace), &lobby.key.rejoin_token());
             lobby.room = name_of(&url).unwrap_or_default().to_string();
@@ -419,10 +414,7 @@ fn open_lobby(
                 Err(e) => lobby.end(connect_error(w, &e)),
             }
         }
-        Err(problem) => {
-            lobby.status = problem.clone();
-            lobby.end(problem);
-        }
+        Err(problem) => lobby.fail(room_error(w, &problem)),
     }
     commands.insert_resource(lobby);
 }
@@ -444,22 +436,21 @@ fn offline() -> bool {
 /// Where a request to watch leads: the watch address and the ICE servers to use (none on
 /// this network), or why there is none; `None` for a request to play.
 fn watch_address(
-    w: &Words,
     request: &JoinRequest,
     preferences: &Preferences,
-) -> Option<Result<(String, Vec<crate::net::connect::IceServer>), String>> {
+) -> Option<Result<(String, Vec<IceServer>), RoomError>> {
     match request {
         JoinRequest::Watch(text) => Some(match invite::parse(text) {
             Some(found) => {
                 let server = found.server.as_deref().unwrap_or(&preferences.signaling);
                 Ok((watch_room(server, &found.code), preferences.ice.clone()))
             }
-            None => Err(w.with("lobby-not-a-code", &[("text", format!("{text:?}").into())])),
+            None => Err(RoomError::NotACode(text.clone())),
         }),
         JoinRequest::WatchLan { address, listing } => Some(if listing.watchable() {
             Ok((watch_room(&format!("ws://{address}"), &listing.room), Vec::new()))
         } else {
-            Err(w.with("lobby-watch-other-version", &[("host", listing.host.clone().into())]))
+            Err(RoomError::WatchOtherVersion { host: listing.host.clone() })
         }),
         _ => None,
     }
@@ -479,12 +470,11 @@ struct Room {
 /// The room a request joins (and, hosting on this network, the game hosted), or why
 /// there is none.
 fn room(
-    w: &Words,
     request: &JoinRequest,
     preferences: &Preferences,
     players: u8,
     game: &str,
-) -> Result<Room, String> {
+) -> Result<Room, RoomError> {
     let signaling = preferences.signaling.as_str();
     let online_at = |base: &str, url: String, code: Option<String>, players: u8, creator: bool| {
         Room { url, base: base.to_string(), code, players, creator, hosting: None }
@@ -492,7 +482,7 @@ fn room(
     let online = |url, code, players, creator| online_at(signaling, url, code, players, creator);
     match request {
         JoinRequest::Create => {
-            let code = invite::mint(fresh().map_err(|e| no_randomness(w, e))?, players);
+            let code = invite::mint(fresh().map_err(RoomError::NoRandomness)?, players);
             Ok(online(private_room(signaling, &code, players), Some(code), players, true))
         }
         JoinRequest::Code(text) => match invite::parse(text) {
@@ -502,7 +492,7 @@ fn room(
                 let url = private_room(server, &found.code, found.players);
                 Ok(online_at(server, url, Some(found.code), found.players, false))
             }
-            None => Err(w.with("lobby-not-a-code", &[("text", format!("{text:?}").into())])),
+            None => Err(RoomError::NotACode(text.clone())),
         },
         JoinRequest::Room { code, players, creator } => {
             let url = private_room(signaling, code, *players);
@@ -515,7 +505,7 @@ fn room(
             Ok(online(quick_match(signaling, game, players), None, players, false))
         }
         JoinRequest::LanHost { protocol } => {
-            let code = invite::mint(fresh().map_err(|e| no_randomness(w, e))?, players);
+            let code = invite::mint(fresh().map_err(RoomError::NoRandomness)?, players);
             let listing = Listing {
                 protocol: *protocol,
                 game: game.to_string(),
@@ -524,27 +514,21 @@ fn room(
                 host: preferences.names[0].clone(),
                 room: code.clone(),
             };
-            let hosting = LanHosting::start(preferences.lan_port, listing)
-                .map_err(|e| w.with("lobby-cannot-host", &[("why", lan_error(w, &e).into())]))?;
+            let hosting =
+                LanHosting::start(preferences.lan_port, listing).map_err(RoomError::CannotHost)?;
             let base = hosting.local_url();
             let url = private_room_of(&base, &code, players, *protocol);
             Ok(Room { url, base, code: None, players, creator: true, hosting: Some(hosting) })
         }
         JoinRequest::Lan { address, listing } => {
             if let Some(why) = listing.refusal() {
-                let host = ("host", listing.host.clone().into());
-                return Err(w.with("lobby-cannot-join", &[host, ("why", refusal(w, &why).into())]));
+                return Err(RoomError::CannotJoin { host: listing.host.clone(), why });
             }
             let base = format!("ws://{address}");
             let url = private_room(&base, &listing.room, listing.players);
             Ok(Room { base, ..online(url, None, listing.players, false) })
         }
     }
-}
-
-/// Why no room could be made: the system gave no randomness for its code or seat key.
-fn no_randomness(w: &Words, e: NoRandomness) -> String {
-    w.with("lobby-no-randomness", &[("why", e.0.into())])
 }
 
 /// What the lobby changes once it starts a match or a watch: the match's resources, and

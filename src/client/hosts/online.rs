@@ -13,6 +13,7 @@ use super::local::LocalMatch;
 use super::pace::Pace;
 use super::refusals::Refusals;
 use super::roster::Roster;
+use super::seating::Seating;
 use super::sets::{HostSystems, MatchSystems};
 pub use super::verdict::NetworkEnding;
 use super::verdict::Verdict;
@@ -22,10 +23,9 @@ use crate::client::persistence::storage;
 use crate::client::words::Words;
 use crate::game::{Input, Match, Phase, advance};
 use crate::net::connect::HELLO_CHANNEL;
-use crate::net::connect::IceServer;
 use crate::net::diagnostics::{DesyncRecord, Found, FrameLog};
 use crate::net::hello::Hello;
-use crate::net::seat_key::{Seal, SeatKey};
+use crate::net::seat_key::Seal;
 use crate::net::session::{DISCONNECT_NOTIFY, frame_inputs};
 use crate::net::turn_input::input_of;
 use crate::net::watch::Watched;
@@ -59,27 +59,6 @@ pub struct OnlineStep;
 /// Where desync records go (none: not written).
 #[derive(Resource, Clone, Debug, Default)]
 pub struct DiagnosticsDir(pub Option<PathBuf>);
-
-/// What a player needs to take its seat back if it drops, and the others to let it.
-#[derive(Clone, Debug)]
-pub struct Seating {
-    /// The signaling server (or LAN host) the room is on, `ws://HOST:PORT`.
-    pub signaling: String,
-    /// The room's name there (its code or quick-match key): a player comes back by it.
-    pub room: String,
-    /// The ICE servers to connect with (none on a LAN).
-    pub ice: Vec<IceServer>,
-    /// The private room's invite code, if the match has one.
-    pub code: Option<String>,
-    /// This player's seat key: it signs what proves the seat, and never leaves this machine.
-    pub key: SeatKey,
-    /// Every seat's seal (its key's public half), in player-handle order.
-    pub seals: Vec<Seal>,
-    /// How long a dropped player is waited for.
-    pub grace: Duration,
-    /// Whether the match is on this network.
-    pub lan: bool,
-}
 
 /// The online match's connection, what the players are told about it, and what a report
 /// of it needs.

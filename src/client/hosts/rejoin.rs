@@ -15,11 +15,10 @@
 
 use super::connection::{Connection, Opened};
 use super::local::LocalMatch;
-use super::online::{
-    MatchOverAt, Online, OnlineConfig, OnlineMatch, OnlineRecord, Seating, session_events,
-};
+use super::online::{MatchOverAt, Online, OnlineConfig, OnlineMatch, OnlineRecord, session_events};
 use super::online_draughts::{OnlineDraughts, online_table};
 use super::roster::Roster;
+use super::seating::Seating;
 use super::sets::HostSystems;
 use super::tape::Tape;
 use super::watch_stream::WatchStream;
@@ -612,18 +611,8 @@ fn keep_ticket(
         return;
     }
     let seating = online.seating();
-    let mut ticket = Ticket::new(
-        seating.signaling.clone(),
-        seating.room.clone(),
-        seating.ice.clone(),
-        seating.code.clone(),
-        seating.lan,
-        online.roster().local() as u8,
-        &seating.key,
-        seating.seals.clone(),
-        seating.grace.as_secs() as u16,
-        online.roster().names().to_vec(),
-    );
+    let seat = online.roster().local() as u8;
+    let mut ticket = Ticket::new(seating, seat, online.roster().names().to_vec());
     ticket.id = me.0.to_string();
     ticket.epoch = online.epoch();
     ticket.drops = online.drops();

@@ -5,15 +5,14 @@
 //! Written when the match starts and as it goes on, removed when it ends. Home offers
 //! "Rejoin match" while the file is there; `carrom --join CODE` with its code rejoins too.
 
+use crate::client::hosts::seating::Seating;
 use crate::client::persistence::rejoin_error::RejoinError;
 use crate::client::persistence::storage::{self, Storage};
-use crate::client::persistence::unreadable::{Unreadable, read_or_set_aside};
-use crate::client::ui::Notice;
-use crate::client::words::{self, Words};
+use crate::client::persistence::unreadable::{SetAside, Unreadable, load, read_or_set_aside};
 use crate::net::PROTOCOL_VERSION;
 use crate::net::connect::IceServer;
 use crate::net::rejoin::Held;
-use crate::net::seat_key::{Seal, SeatKey};
+use crate::net::seat_key::Seal;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -120,35 +119,24 @@ impl Ticket {
         Ok(ticket)
     }
 
-    /// A new ticket, written as the match starts.
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        signaling: String,
-        room: String,
-        ice: Vec<IceServer>,
-        code: Option<String>,
-        lan: bool,
-        seat: u8,
-        key: &SeatKey,
-        seals: Vec<Seal>,
-        grace: u16,
-        names: Vec<String>,
-    ) -> Ticket {
+    /// A new ticket for the player in `seat` of a match seated as `seating`, its players
+    /// named `names`.
+    pub fn new(seating: &Seating, seat: u8, names: Vec<String>) -> Ticket {
         Ticket {
             format: FORMAT,
             protocol: PROTOCOL_VERSION,
-            signaling,
-            room,
-            ice,
-            code,
-            lan,
+            signaling: seating.signaling.clone(),
+            room: seating.room.clone(),
+            ice: seating.ice.clone(),
+            code: seating.code.clone(),
+            lan: seating.lan,
             id: String::new(),
             seat,
-            key: crate::net::seat_key::hex(&key.to_bytes()),
-            seals,
+            key: crate::net::seat_key::hex(&seating.key.to_bytes()),
+            seals: seating.seals.clone(),
             epoch: 0,
             drops: [0; 4],
-            grace,
+            grace: u16::try_from(seating.grace.as_secs()).unwrap_or(u16::MAX),
             names,
             held: String::new(),
             saved: 0,
@@ -190,12 +178,15 @@ impl RejoinFile {
     }
 
     /// Reads the ticket at `path`: `Ok(None)` when there is none; a file that cannot be
-    /// read is moved aside and the reason given.
-    pub fn read(path: &std::path::Path, w: &Words) -> Result<Option<Ticket>, String> {
-        let parse = |bytes: &[u8]| Ticket::parse(bytes).map_err(Unreadable::Ticket);
-        read_or_set_aside(path, parse)
-            .map_err(|set_aside| words::unreadable(w, "what-rejoin", &set_aside))
+    /// read is moved aside, and why is given.
+    pub fn read(path: &std::path::Path) -> Result<Option<Ticket>, SetAside> {
+        read_or_set_aside(path, parse_ticket)
     }
+}
+
+/// A ticket file's bytes as a ticket, or why they are none.
+fn parse_ticket(bytes: &[u8]) -> Result<Ticket, Unreadable> {
+    Ticket::parse(bytes).map_err(Unreadable::Ticket)
 }
 
 /// Loads the ticket at start.
@@ -205,15 +196,7 @@ impl Plugin for RejoinPlugin {
     fn build(&self, app: &mut App) {
         let path = app.world().resource::<Storage>().rejoin_file();
         let w = super::preferences::words_of(app.world());
-        let found = match path.as_deref().map(|path| RejoinFile::read(path, &w)) {
-            Some(Ok(found)) => found,
-            Some(Err(message)) => {
-                warn!("{message}");
-                app.world_mut().resource_mut::<Notice>().add(message);
-                None
-            }
-            None => None,
-        };
+        let found = load(app.world_mut(), &w, path.as_deref(), "what-rejoin", parse_ticket);
         app.insert_resource(RejoinFile { path, found });
     }
 }
@@ -221,7 +204,9 @@ impl Plugin for RejoinPlugin {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::client::words::{self, Words};
     use crate::game::Match;
+    use crate::net::seat_key::SeatKey;
     use crate::net::watch::Watched;
     use crate::rules::{Settings, Variant};
     use crate::sim::PresetId;
@@ -229,20 +214,24 @@ mod tests {
     fn ticket() -> Ticket {
         let settings = Settings::new(Variant::Classic, 2, PresetId::Standard, 30, 9).unwrap();
         let start = Watched::Carrom(Match::new(settings));
-        let mut ticket = Ticket::new(
-            "ws://127.0.0.1:1".into(),
-            "0123456789AB2".into(),
-            Vec::new(),
-            Some("0123456789AB2".into()),
-            false,
-            1,
-            &SeatKey::from_bytes([42; 32]),
-            vec![Seal([1; 32]), SeatKey::from_bytes([42; 32]).seal()],
-            60,
-            vec!["Asha".into(), "Ben".into()],
-        );
+        let seating = Seating {
+            signaling: "ws://127.0.0.1:1".into(),
+            room: "0123456789AB2".into(),
+            ice: Vec::new(),
+            code: Some("0123456789AB2".into()),
+            key: SeatKey::from_bytes([42; 32]),
+            seals: vec![Seal([1; 32]), SeatKey::from_bytes([42; 32]).seal()],
+            grace: web_time::Duration::from_secs(60),
+            lan: false,
+        };
+        let mut ticket = Ticket::new(&seating, 1, vec!["Asha".into(), "Ben".into()]);
         ticket.hold(&Held::of(&start, &[]));
         ticket
+    }
+
+    /// What the player is told of a ticket that could not be read.
+    fn unreadable(read: Result<Option<Ticket>, SetAside>) -> String {
+        words::unreadable(&Words::default(), "what-rejoin", &read.unwrap_err())
     }
 
     #[test]
@@ -253,7 +242,8 @@ mod tests {
         let mut file = RejoinFile { path: Some(dir.join("rejoin.json")), found: None };
         let mut written = ticket();
         file.write(&mut written).unwrap();
-        let read = RejoinFile::read(&dir.join("rejoin.json"), &Words::default()).unwrap().unwrap();
+        let path = dir.join("rejoin.json");
+        let read = RejoinFile::read(&path).unwrap().unwrap();
         assert_eq!(read, written);
         assert!(read.usable(written.saved + 10).is_ok());
         let gone = read.usable(written.saved + 1_000);
@@ -261,10 +251,10 @@ mod tests {
         // A ticket of the version before signatures: its seat held a number, not a key.
         let old = br#"{"format":2,"protocol":5,"secret":42,"seals":[1,2]}"#;
         std::fs::write(dir.join("rejoin.json"), old).unwrap();
-        let why = RejoinFile::read(&dir.join("rejoin.json"), &Words::default()).unwrap_err();
+        let why = unreadable(RejoinFile::read(&path));
         assert!(why.contains("another version of the game: format 2"), "{why}");
         std::fs::write(dir.join("rejoin.json"), b"{\"format\":1,").unwrap();
-        let why = RejoinFile::read(&dir.join("rejoin.json"), &Words::default()).unwrap_err();
+        let why = unreadable(RejoinFile::read(&path));
         assert!(why.contains("kept as"), "{why}");
         assert!(!dir.join("rejoin.json").exists());
         file.clear();

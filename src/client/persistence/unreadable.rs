@@ -87,6 +87,16 @@ pub struct SetAside {
     pub kept: io::Result<PathBuf>,
 }
 
+/// In English, for the command line and the log (the game says it with `words::unreadable`).
+impl std::fmt::Display for SetAside {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.kept {
+            Ok(path) => write!(f, "{}; kept as {}", self.why, path.display()),
+            Err(e) => write!(f, "{}; it could not be moved aside ({e})", self.why),
+        }
+    }
+}
+
 /// Reads the file at `path` with `parse`: `Ok(None)` when there is none. One that cannot
 /// be read is moved aside (so that the next save does not overwrite what the player had)
 /// and the error says why and where it went.

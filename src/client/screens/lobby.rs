@@ -5,7 +5,7 @@
 use crate::client::flow::Screen;
 use crate::client::hosts::lobby::Lobby;
 use crate::client::ui::{self, Clipboard, Pressed, palette};
-use crate::client::words::Words;
+use crate::client::words::{self, Words};
 use bevy::prelude::*;
 use carrom_signaling::code as invite;
 
@@ -129,7 +129,7 @@ fn copy(
     let link = lobby.web_link().unwrap_or_else(|| invite::link(code));
     let said = match clipboard.copy(&link) {
         Ok(()) => w.get("lobby-copied"),
-        Err(e) => w.with("lobby-not-copied", &[("why", e.to_string().into())]),
+        Err(e) => w.with("lobby-not-copied", &[("why", words::copy_error(&w, &e).into())]),
     };
     for mut text in &mut texts {
         text.0 = said.clone();

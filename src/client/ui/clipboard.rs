@@ -2,6 +2,7 @@
 //! copies, so the clipboard is opened once and kept for the whole run. In a browser it is
 //! the page's, which browsers offer to https pages only.
 
+use super::copy_error::CopyError;
 use bevy::prelude::*;
 
 /// The clipboard, once opened (none where the system has none, e.g. with no display).
@@ -17,13 +18,13 @@ pub struct Clipboard(());
 #[cfg(target_arch = "wasm32")]
 impl Clipboard {
     /// Puts `text` on the clipboard; says why not when it cannot.
-    pub fn copy(&mut self, text: &str) -> Result<(), String> {
+    pub fn copy(&mut self, text: &str) -> Result<(), CopyError> {
         use wasm_bindgen::JsCast;
-        let navigator = web_sys::window().ok_or("there is no browser window")?.navigator();
+        let navigator = web_sys::window().ok_or(CopyError::NoClipboard)?.navigator();
         let clipboard = js_sys::Reflect::get(&navigator, &"clipboard".into())
             .ok()
             .filter(|c| !c.is_undefined())
-            .ok_or("the browser offers a clipboard to https pages only")?;
+            .ok_or(CopyError::NotSecure)?;
         let _ = clipboard.unchecked_into::<web_sys::Clipboard>().write_text(text);
         Ok(())
     }
@@ -32,13 +33,13 @@ impl Clipboard {
 #[cfg(not(target_arch = "wasm32"))]
 impl Clipboard {
     /// Puts `text` on the clipboard; says why not when it cannot.
-    pub fn copy(&mut self, text: &str) -> Result<(), String> {
+    pub fn copy(&mut self, text: &str) -> Result<(), CopyError> {
         if self.0.is_none() {
-            self.0 = Some(arboard::Clipboard::new().map_err(|e| e.to_string())?);
+            self.0 = Some(arboard::Clipboard::new()?);
         }
         match self.0.as_mut() {
-            Some(clipboard) => clipboard.set_text(text).map_err(|e| e.to_string()),
-            None => Err("no clipboard".into()),
+            Some(clipboard) => Ok(clipboard.set_text(text)?),
+            None => Err(CopyError::NoClipboard),
         }
     }
 }

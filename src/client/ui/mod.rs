@@ -4,6 +4,7 @@
 
 pub mod button;
 pub mod clipboard;
+pub mod copy_error;
 mod finger;
 mod focus;
 pub mod font;

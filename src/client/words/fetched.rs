@@ -77,15 +77,37 @@ pub fn fetch(language: Language) {
     });
 }
 
-/// The text the page's server answers for `url`.
-async fn text_at(url: &str) -> Result<String, String> {
-    let page = web_sys::window().ok_or("no page")?;
-    let answer = JsFuture::from(page.fetch_with_str(url)).await.map_err(|e| format!("{e:?}"))?;
-    let answer: web_sys::Response = answer.dyn_into().map_err(|_| "no response")?;
-    if !answer.ok() {
-        return Err(format!("HTTP {}", answer.status()));
+/// Why a file could not be fetched from the page's server (logged; English stands in).
+#[derive(Debug, thiserror::Error)]
+enum FetchError {
+    /// The code runs in no page (a worker, say).
+    #[error("no page")]
+    NoPage,
+    /// The browser could not ask, or read the answer; what it said.
+    #[error("the browser said {0}")]
+    Browser(String),
+    /// The server answered with this HTTP status.
+    #[error("HTTP {0}")]
+    Status(u16),
+    /// The answer was no text.
+    #[error("not text")]
+    NotText,
+}
+
+impl From<wasm_bindgen::JsValue> for FetchError {
+    fn from(said: wasm_bindgen::JsValue) -> FetchError {
+        FetchError::Browser(format!("{said:?}"))
     }
-    let text = answer.text().map_err(|e| format!("{e:?}"))?;
-    let text = JsFuture::from(text).await.map_err(|e| format!("{e:?}"))?;
-    text.as_string().ok_or_else(|| "not text".to_string())
+}
+
+/// The text the page's server answers for `url`.
+async fn text_at(url: &str) -> Result<String, FetchError> {
+    let page = web_sys::window().ok_or(FetchError::NoPage)?;
+    let answer = JsFuture::from(page.fetch_with_str(url)).await?;
+    let answer: web_sys::Response = answer.dyn_into()?;
+    if !answer.ok() {
+        return Err(FetchError::Status(answer.status()));
+    }
+    let text = JsFuture::from(answer.text()?).await?;
+    text.as_string().ok_or(FetchError::NotText)
 }

@@ -52,6 +52,7 @@
 mod ask_error;
 mod catalog;
 mod connect_error;
+mod copy_error;
 #[cfg(target_arch = "wasm32")]
 pub mod fetched;
 #[cfg(test)]
@@ -61,6 +62,7 @@ mod language;
 pub mod mirror;
 mod record_error;
 mod rejoin_error;
+mod room_error;
 #[cfg(test)]
 mod said_everywhere;
 mod system_error;
@@ -71,10 +73,12 @@ pub use ask_error::ask_error;
 pub use catalog::source;
 pub use catalog::{Arg, Words};
 pub use connect_error::connect_error;
+pub use copy_error::copy_error;
 pub use lan_error::{lan_error, refusal};
 pub use language::Language;
 pub use record_error::record_error;
 pub use rejoin_error::rejoin_error;
+pub use room_error::room_error;
 pub use system_error::system_error;
 pub use unreadable::{not_saved, unreadable, why_unreadable};
 
