@@ -202,7 +202,6 @@ impl Registry {
 
     /// Adds `peer` to private room `code`; the first peer's `seats` fixes its capacity and
     /// its `version` the protocol every other peer must speak.
-    #[allow(clippy::too_many_arguments)]
     pub fn join_private(
         &self,
         code: &str,
@@ -276,7 +275,6 @@ impl Registry {
     /// is free there: a player coming back after a crash or a network cut. The room's
     /// players are told of it as of any arrival. (The name is what a proxy in front of
     /// several instances routes by, so the player reaches the instance holding the room.)
-    #[allow(clippy::too_many_arguments)]
     pub fn rejoin(
         &self,
         room: &str,

@@ -150,7 +150,10 @@ impl Searcher {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "a negamax node's position, depth, ply and window are what change per call"
+    )]
     fn node(
         &mut self,
         at: Node<'_>,

@@ -5,7 +5,7 @@
 //! the built-in faces, that no text is cut off or overlaps, and where the HUD's turn panel
 //! sits (on the right, mirrored to the left for Urdu). It prints one JSON line and quits.
 
-use super::named_buttons::NamedButtons;
+use super::hands::{Hands, Screens};
 use crate::client::carrom::hud::HudField;
 use crate::client::checks::layout_audit::{Texts, problems};
 use crate::client::checks::smoke::shoot;
@@ -21,6 +21,7 @@ use crate::client::ui::idle::StayAwake;
 use crate::client::words::{Language, Words};
 use crate::game::Phase;
 use crate::rules::Variant;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::ui::UiGlobalTransform;
 use bevy::window::PrimaryWindow;
@@ -116,20 +117,31 @@ fn look(screen: &'static str, shown: &str, window: &Window, texts: &Texts) -> Se
     seen
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What the tour looks at: the window, its texts and HUD fields, the menu panel, the
+/// camera, and the match on screen.
+#[derive(SystemParam)]
+struct Looked<'w, 's> {
+    windows: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
+    texts: Texts<'w, 's>,
+    fields: Query<'w, 's, (&'static HudField, &'static UiGlobalTransform)>,
+    panels: Query<'w, 's, &'static UiGlobalTransform, With<MenuPanel>>,
+    cameras: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<Camera2d>>,
+    local: Option<Res<'w, LocalMatch>>,
+    draughts: Option<Res<'w, DraughtsMatch>>,
+}
+
 fn tour(
-    mut commands: Commands,
     mut tour: ResMut<LanguageTour>,
-    (mut preferences, mut setup, w): (ResMut<Preferences>, ResMut<MatchSetup>, Res<Words>),
-    (screen, mut next): (Res<State<Screen>>, ResMut<NextState<Screen>>),
-    (local, draughts): (Option<Res<LocalMatch>>, Option<Res<DraughtsMatch>>),
-    mut buttons: NamedButtons,
-    mut exit: MessageWriter<AppExit>,
-    windows: Query<&Window, With<PrimaryWindow>>,
-    (texts, fields): (Texts, Query<(&HudField, &UiGlobalTransform)>),
-    panels: Query<&UiGlobalTransform, With<MenuPanel>>,
-    cameras: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    hands: Hands,
+    screens: Screens,
+    mut preferences: ResMut<Preferences>,
+    mut setup: ResMut<MatchSetup>,
+    w: Res<Words>,
+    looked: Looked,
 ) {
+    let Hands { mut commands, mut buttons, mut exit, .. } = hands;
+    let Screens { screen, mut next } = screens;
+    let Looked { windows, texts, fields, panels, cameras, local, draughts } = looked;
     tour.since += 1;
     let Some(language) = Language::ALL.get(tour.language).copied() else {
         // Screenshots are written a few frames after they are asked for.

@@ -8,7 +8,7 @@
 //! `draughts-1920x1080.png`; then prints one JSON line of measurements (launch to first
 //! frame, frame times and simulation step times during the break, memory) and quits.
 
-use super::named_buttons::NamedButtons;
+use super::hands::{Hands, Screens};
 use crate::client::board::pointer::{BoardPointer, PointerAction};
 use crate::client::board::theme::BoardTheme;
 use crate::client::carrom::aiming::baseline_axis;
@@ -101,10 +101,12 @@ const SIZES: [(u32, u32); 8] = [
 /// ±150 units either side do the same).
 const BREAK_AIM: f32 = 3_600.0;
 
-/// What the smoke run looks at besides the match: pieces dropping, the camera, the window
-/// and its texts.
+/// What the smoke run looks at besides the match: the frames drawn and the time passed,
+/// pieces dropping, the camera, the window and its texts.
 #[derive(SystemParam)]
 struct Sight<'w, 's> {
+    frames: Res<'w, FrameCount>,
+    real: Res<'w, Time<Real>>,
     dropping: Query<'w, 's, (&'static Dropping, &'static GlobalTransform)>,
     cameras: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<Camera2d>>,
     windows: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
@@ -192,21 +194,17 @@ fn thread_cpu() -> Option<Duration> {
     stat.split_whitespace().next()?.parse().ok().map(Duration::from_nanos)
 }
 
-#[allow(clippy::too_many_arguments)]
 fn drive(
-    mut commands: Commands,
     mut smoke: ResMut<SmokeTest>,
-    frames: Res<FrameCount>,
-    real: Res<Time<Real>>,
-    screen: Res<State<Screen>>,
+    hands: Hands,
+    screens: Screens,
     mut setup: ResMut<MatchSetup>,
     local: Option<Res<LocalMatch>>,
-    mut buttons: NamedButtons,
-    mut pointer: MessageWriter<BoardPointer>,
-    mut exit: MessageWriter<AppExit>,
     mut times: ResMut<StepTimes>,
     sight: Sight,
 ) {
+    let Hands { mut commands, mut buttons, mut pointer, mut exit } = hands;
+    let (screen, frames, real) = (screens.screen, &sight.frames, &sight.real);
     // Frame 1 has been rendered once frame 2 is under way.
     if smoke.first_frame.is_none() && frames.0 >= 2 {
         smoke.first_frame = Some(smoke.started.elapsed());
@@ -320,19 +318,17 @@ fn drive(
 }
 
 /// The draughts part: Home, a two-player game, the position set, the man picked up.
-#[allow(clippy::too_many_arguments)]
 fn drive_draughts(
-    mut commands: Commands,
     mut smoke: ResMut<SmokeTest>,
-    screen: Res<State<Screen>>,
-    mut next: ResMut<NextState<Screen>>,
+    hands: Hands,
+    screens: Screens,
     mut setup: ResMut<MatchSetup>,
     table: Option<ResMut<DraughtsMatch>>,
-    mut buttons: NamedButtons,
-    mut pointer: MessageWriter<BoardPointer>,
     mut windows: Query<&mut Window, With<PrimaryWindow>>,
     texts: Texts,
 ) {
+    let Hands { mut commands, mut buttons, mut pointer, .. } = hands;
+    let Screens { screen, mut next } = screens;
     match smoke.stage {
         Stage::Draughts if smoke.since == 1 => next.set(Screen::Home),
         Stage::Draughts if smoke.since == 20 => {

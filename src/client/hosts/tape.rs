@@ -89,7 +89,6 @@ pub fn now() -> u64 {
 }
 
 /// A new tape for the match the screen opens with (a resumed pause keeps its own).
-#[allow(clippy::too_many_arguments)]
 fn begin(
     mut commands: Commands,
     game: Res<State<GameType>>,

@@ -31,10 +31,21 @@ use bevy::prelude::*;
 #[derive(Component)]
 struct HomeRoot;
 
-/// What Home is drawn with: the player's preferences, the words, the window's orientation
-/// and how far the menu was scrolled.
-type Looks<'w> =
-    (Res<'w, Preferences>, Res<'w, Words>, Res<'w, Orientation>, Res<'w, HomeScrolled>);
+/// What Home's menu shows: the choices made, the games kept from before, what is being
+/// typed, any notice, the player's preferences and the words.
+#[derive(SystemParam)]
+struct Shown<'w> {
+    setup: Res<'w, MatchSetup>,
+    saved: Res<'w, SavedMatch>,
+    saved_draughts: Res<'w, SavedDraughts>,
+    scores: Res<'w, DraughtsScores>,
+    rejoin: Res<'w, RejoinFile>,
+    notice: Res<'w, Notice>,
+    code: Res<'w, CodeEntry>,
+    fen: Res<'w, FenEntry>,
+    preferences: Res<'w, Preferences>,
+    w: Res<'w, Words>,
+}
 
 /// How far Home's menu is scrolled (logical pixels): kept when the menu is built again
 /// after a choice, so a finger that scrolled down to choose is not sent back to the top.
@@ -94,15 +105,10 @@ impl Plugin for HomePlugin {
 
 fn spawn(
     mut commands: Commands,
-    setup: Res<MatchSetup>,
-    kept: (Res<SavedMatch>, Res<SavedDraughts>, Res<DraughtsScores>, Res<RejoinFile>),
-    notice: Res<Notice>,
-    entries: (Res<CodeEntry>, Res<FenEntry>),
-    (preferences, w, orientation, scrolled): Looks,
+    shown: Shown,
+    orientation: Res<Orientation>,
+    scrolled: Res<HomeScrolled>,
 ) {
-    let (saved, saved_draughts, scores, rejoin) = kept;
-    let kept_games = (&*saved, &*saved_draughts, &*scores, &*rejoin);
-    let entries = (&*entries.0, &*entries.1);
     let mut order = 0u16;
     let mut next = || {
         order += 1;
@@ -128,9 +134,8 @@ fn spawn(
         },
     );
     commands.spawn(screen).with_children(|page| {
-        page.spawn(menu_panel(upright, scrolled.0)).with_children(|root| {
-            home_menu(root, &w, &setup, kept_games, &notice, entries, &preferences, &mut next)
-        });
+        page.spawn(menu_panel(upright, scrolled.0))
+            .with_children(|root| home_menu(root, &shown, &mut next));
     });
 }
 
@@ -189,22 +194,10 @@ fn option_label(label: &str) -> impl Bundle + use<> {
 }
 
 /// Everything on Home's menu.
-#[allow(clippy::too_many_arguments)]
-fn home_menu(
-    root: &mut ChildSpawnerCommands,
-    w: &Words,
-    setup: &MatchSetup,
-    (saved, saved_draughts, scores, rejoin): (
-        &SavedMatch,
-        &SavedDraughts,
-        &DraughtsScores,
-        &RejoinFile,
-    ),
-    notice: &Notice,
-    (code, fen): (&CodeEntry, &FenEntry),
-    preferences: &Preferences,
-    next: &mut impl FnMut() -> u16,
-) {
+fn home_menu(root: &mut ChildSpawnerCommands, shown: &Shown, next: &mut impl FnMut() -> u16) {
+    let Shown { setup, saved, saved_draughts, scores, rejoin, notice, code, fen, preferences, w } =
+        shown;
+    let (setup, w): (&MatchSetup, &Words) = (setup, w);
     let choices = |label: &str| (option_row(), children![option_label(&w.get(label))]);
     let button =
         |id: &str, name: &'static str, order, chosen| ui::button(w.get(id), name, order, chosen);
@@ -381,16 +374,14 @@ fn home_menu(
 fn rebuild(
     mut commands: Commands,
     roots: Query<Entity, With<HomeRoot>>,
-    setup: Res<MatchSetup>,
-    kept: (Res<SavedMatch>, Res<SavedDraughts>, Res<DraughtsScores>, Res<RejoinFile>),
-    notice: Res<Notice>,
-    entries: (Res<CodeEntry>, Res<FenEntry>),
-    (preferences, w, orientation, scrolled): Looks,
+    shown: Shown,
+    orientation: Res<Orientation>,
+    scrolled: Res<HomeScrolled>,
 ) {
     for root in &roots {
         commands.entity(root).despawn();
     }
-    spawn(commands, setup, kept, notice, entries, (preferences, w, orientation, scrolled));
+    spawn(commands, shown, orientation, scrolled);
 }
 
 /// Typing the invite code or a FEN (Enter or Esc to finish; a pasted link works too).
