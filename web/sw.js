@@ -14,9 +14,11 @@ const FILES = [
   // offline.
   "/assets/fonts/NotoSans-Regular.ttf", "/assets/fonts/NotoSans-Bold.ttf",
   "/assets/fonts/NotoSansDevanagari-Regular.ttf", "/assets/fonts/NotoSansDevanagari-Bold.ttf",
+  "/assets/fonts/NotoSansBengali-Regular.ttf", "/assets/fonts/NotoSansBengali-Bold.ttf",
+  "/assets/fonts/NotoSansTamil-Regular.ttf", "/assets/fonts/NotoSansTamil-Bold.ttf",
   "/assets/fonts/NotoNaskhArabic-Regular.ttf", "/assets/fonts/NotoNaskhArabic-Bold.ttf",
-  "/assets/locales/hi.ftl", "/assets/locales/mr.ftl", "/assets/locales/ur.ftl",
-  "/assets/locales/el.ftl",
+  "/assets/locales/hi.ftl", "/assets/locales/mr.ftl", "/assets/locales/bn.ftl",
+  "/assets/locales/ta.ftl", "/assets/locales/ur.ftl", "/assets/locales/el.ftl",
 ];
 
 self.addEventListener("install", (event) => {

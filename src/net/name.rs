@@ -40,8 +40,8 @@ fn in_word(c: Option<&char>) -> bool {
     c.is_some_and(|c| c.is_alphanumeric() || is_mark(*c))
 }
 
-/// Combining marks of the scripts the game speaks (Devanagari vowel signs, Arabic
-/// diacritics, Greek tonos) and the general combining blocks.
+/// Combining marks of the scripts the game speaks (Devanagari, Bengali and Tamil vowel
+/// signs, Arabic diacritics, Greek tonos) and the general combining blocks.
 fn is_mark(c: char) -> bool {
     matches!(
         c,
@@ -54,6 +54,18 @@ fn is_mark(c: char) -> bool {
             | '\u{093A}'..='\u{094F}'
             | '\u{0951}'..='\u{0957}'
             | '\u{0962}'..='\u{0963}'
+            | '\u{0981}'..='\u{0983}'
+            | '\u{09BC}'
+            | '\u{09BE}'..='\u{09C4}'
+            | '\u{09C7}'..='\u{09C8}'
+            | '\u{09CB}'..='\u{09CD}'
+            | '\u{09D7}'
+            | '\u{09E2}'..='\u{09E3}'
+            | '\u{0B82}'
+            | '\u{0BBE}'..='\u{0BC2}'
+            | '\u{0BC6}'..='\u{0BC8}'
+            | '\u{0BCA}'..='\u{0BCD}'
+            | '\u{0BD7}'
             | '\u{1AB0}'..='\u{1AFF}'
             | '\u{1DC0}'..='\u{1DFF}'
             | '\u{20D0}'..='\u{20FF}'
@@ -110,6 +122,8 @@ mod tests {
     fn joiners_stay_inside_a_word_and_spaces_collapse() {
         // Marathi's eyelash ra and Urdu spelling use joiners between letters.
         assert_eq!(shown_name("र\u{094D}\u{200D}य", 16), "र\u{094D}\u{200D}य");
+        // Bengali's ra with a ya-phala: the joiner stands before the virama (a mark).
+        assert_eq!(shown_name("র\u{200D}\u{09CD}য", 16), "র\u{200D}\u{09CD}য");
         assert_eq!(shown_name("\u{200D}Ravi\u{200C}", 16), "Ravi");
         assert_eq!(shown_name("  Ana \t\n  Maria\u{2028} ", 16), "Ana Maria");
     }

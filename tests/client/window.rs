@@ -638,7 +638,7 @@ fn every_language_is_drawn_whole_and_urdu_is_mirrored() {
     let toured: serde_json::Value = serde_json::from_str(report).expect("a JSON line of findings");
     let toured = toured.as_array().expect("one entry per language");
     let codes: Vec<&str> = toured.iter().map(|t| t["code"].as_str().unwrap()).collect();
-    assert_eq!(codes, ["en", "hi", "mr", "ur", "el"]);
+    assert_eq!(codes, ["en", "hi", "mr", "bn", "ta", "ur", "el"]);
     for language in toured {
         let code = language["code"].as_str().unwrap();
         let screens = language["screens"].as_array().unwrap();
@@ -670,7 +670,7 @@ fn every_language_is_drawn_whole_and_urdu_is_mirrored() {
     for screen in ["home", "how-to-play", "hud", "how-to-play-draughts", "draughts"] {
         let english = Picture::load(&dir.join(format!("{screen}-en.png")));
         assert_eq!((english.width, english.height), (WIDTH, HEIGHT));
-        for code in ["hi", "mr", "ur", "el"] {
+        for code in ["hi", "mr", "bn", "ta", "ur", "el"] {
             let other = Picture::load(&dir.join(format!("{screen}-{code}.png")));
             let changed = differing(&english, &other);
             assert!(

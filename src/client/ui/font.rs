@@ -1,10 +1,11 @@
 //! The UI's typefaces: Noto Sans for Latin and Greek, Noto Sans Devanagari for Hindi and
-//! Marathi, Noto Naskh Arabic for Urdu (licence in `assets/fonts/`). The desktop game has
+//! Marathi, Noto Sans Bengali and Noto Sans Tamil for their languages, Noto Naskh Arabic
+//! for Urdu (licence in `assets/fonts/`). The desktop game has
 //! them built in, so it reads the same wherever it is installed; the page fetches them
 //! from `assets/fonts/` beside it (they would be an eighth of its download), Noto Sans at
 //! once and each other script's face when a text first holds that script. Noto Sans
-//! replaces Bevy's default font, so every text uses it; the shaper takes a Devanagari or
-//! Arabic run from its script's face ([`fall_back`]); headings take the bold faces
+//! replaces Bevy's default font, so every text uses it; the shaper takes a run of any other
+//! script from its script's face ([`fall_back`]); headings take the bold faces
 //! through [`Fonts`].
 
 use super::widgets::Heading;
@@ -48,7 +49,7 @@ pub struct Face {
 }
 
 /// Every face of the UI, the default first.
-pub const FACES: [Face; 3] = [
+pub const FACES: [Face; 5] = [
     Face {
         family: "Noto Sans",
         script: None,
@@ -60,6 +61,18 @@ pub const FACES: [Face; 3] = [
         script: Some("Deva"),
         regular: font_file!("NotoSansDevanagari-Regular.ttf"),
         bold: font_file!("NotoSansDevanagari-Bold.ttf"),
+    },
+    Face {
+        family: "Noto Sans Bengali",
+        script: Some("Beng"),
+        regular: font_file!("NotoSansBengali-Regular.ttf"),
+        bold: font_file!("NotoSansBengali-Bold.ttf"),
+    },
+    Face {
+        family: "Noto Sans Tamil",
+        script: Some("Taml"),
+        regular: font_file!("NotoSansTamil-Regular.ttf"),
+        bold: font_file!("NotoSansTamil-Bold.ttf"),
     },
     Face {
         family: "Noto Naskh Arabic",
@@ -75,6 +88,10 @@ pub fn script_of(c: char) -> Option<&'static str> {
     match c {
         '\u{0900}'..='\u{097f}' | '\u{a8e0}'..='\u{a8ff}' | '\u{1cd0}'..='\u{1cff}' => Some("Deva"),
         '\u{11b00}'..='\u{11b5f}' => Some("Deva"),
+        '\u{0980}'..='\u{09ff}' => Some("Beng"),
+        // Tamil, its supplement, and the Grantha signs Tamil spelling borrows.
+        '\u{0b80}'..='\u{0bff}' | '\u{11fc0}'..='\u{11fff}' => Some("Taml"),
+        '\u{11300}'..='\u{1137f}' => Some("Taml"),
         '\u{0600}'..='\u{06ff}' | '\u{0750}'..='\u{077f}' | '\u{0870}'..='\u{08ff}' => Some("Arab"),
         '\u{fb50}'..='\u{fdff}' | '\u{fe70}'..='\u{feff}' | '\u{10ec0}'..='\u{10eff}' => {
             Some("Arab")
@@ -306,7 +323,7 @@ mod tests {
                 fonts.collection.register_fonts(Blob::new(Arc::new(file.bytes.to_vec())), None);
             }
         }
-        assert_eq!(name_fallbacks(&mut fonts.collection), 2, "every face is registered");
+        assert_eq!(name_fallbacks(&mut fonts.collection), 4, "every face is registered");
         let mut layouts: LayoutContext<()> = LayoutContext::new();
         let mut builder = layouts.ranged_builder(&mut fonts, text, 1.0, false);
         builder.push_default(StyleProperty::FontFamily(FontFamily::named("Noto Sans")));
@@ -328,10 +345,22 @@ mod tests {
     }
 
     #[test]
-    fn devanagari_forms_conjuncts_and_urdu_letters_join_right_to_left() {
-        // क + virama + ष is one conjunct glyph, not three.
-        let conjunct = glyphs("क्ष");
-        assert!(conjunct.len() < 3 && !conjunct.contains(&0), "{conjunct:?}");
+    fn indic_scripts_form_conjuncts_and_urdu_letters_join_right_to_left() {
+        // क + virama + ष is one conjunct glyph, not three; so is Bengali's ক্ষ, and
+        // Tamil's க்ஷ is its own ligature.
+        for conjunct in ["क्ष", "ক্ষ", "க்ஷ"] {
+            let ids = glyphs(conjunct);
+            assert!(ids.len() < 3 && !ids.contains(&0), "{conjunct}: {ids:?}");
+        }
+        // A two-part vowel sign stands on both sides of its consonant: কো and கொ are
+        // drawn as three glyphs, the sign's left part first (as it leads the dotted
+        // circle the shaper gives it alone).
+        for (split, left) in [("কো", "ে"), ("கொ", "ெ")] {
+            let ids = glyphs(split);
+            let left = glyphs(left);
+            assert!(ids.len() == 3 && !ids.contains(&0), "{split}: {ids:?}");
+            assert_eq!(ids.first(), left.first(), "{split}: the left part leads: {left:?}");
+        }
         // ب alone, and the same letter joined at the start, middle and end of a word.
         let alone = glyphs("ب");
         let joined = glyphs("ببب");
@@ -366,17 +395,30 @@ mod tests {
         assert_eq!(script_of('ک'), Some("Arab"));
         assert_eq!(script_of('ے'), Some("Arab"));
         assert_eq!(script_of('ﷺ'), Some("Arab"));
+        assert_eq!(script_of('ক'), Some("Beng"));
+        assert_eq!(script_of('ৎ'), Some("Beng"));
+        assert_eq!(script_of('க'), Some("Taml"));
+        assert_eq!(script_of('ஸ'), Some("Taml"));
         assert_eq!(script_of('Σ'), None);
         assert_eq!(script_of('é'), None);
-        // Every letter the script faces draw, and the default does not, names its face.
+        // Every letter the script faces draw, and the default does not, names a face that
+        // draws it (its own, or for signs two scripts share, the first such face).
         use skrifa::MetadataProvider;
-        let default = skrifa::FontRef::new(FACES[0].regular.bytes).unwrap().charmap();
+        let charmap = |face: &Face| skrifa::FontRef::new(face.regular.bytes).unwrap().charmap();
+        let default = charmap(&FACES[0]);
         for face in &FACES[1..] {
-            let font = skrifa::FontRef::new(face.regular.bytes).unwrap();
-            for (code, _) in font.charmap().mappings() {
+            for (code, _) in charmap(face).mappings() {
                 let Some(c) = char::from_u32(code) else { continue };
                 if c.is_alphabetic() && default.map(c).is_none() {
-                    assert_eq!(script_of(c), face.script, "{c:?} U+{code:04X}");
+                    let named =
+                        FACES.iter().find(|f| f.script.is_some() && f.script == script_of(c));
+                    let drawn = named.is_some_and(|f| charmap(f).map(c).is_some());
+                    assert!(
+                        drawn,
+                        "{c:?} U+{code:04X} ({:?}) names {:?}",
+                        face.script,
+                        script_of(c)
+                    );
                 }
             }
         }
@@ -384,7 +426,8 @@ mod tests {
 
     #[test]
     fn the_faces_cover_every_script_and_say_what_they_lack() {
-        assert!(missing_glyphs("Foul – Ασπρο 20, खिलाड़ी, खेळाडू, کھلاڑی ٹ ڈ ڑ ں ے").is_empty());
+        let players = "Foul – Ασπρο 20, खिलाड़ी, खेळाडू, খেলোয়াড়, விளையாட்டாளர், کھلاڑی ٹ ڈ ڑ ں ے";
+        assert!(missing_glyphs(players).is_empty());
         assert_eq!(missing_glyphs("ok 漢"), vec!['漢']);
     }
 }

@@ -14,6 +14,8 @@ pub const fn source(language: Language) -> &'static str {
         Language::English => include_str!("../../../assets/locales/en.ftl"),
         Language::Hindi => include_str!("../../../assets/locales/hi.ftl"),
         Language::Marathi => include_str!("../../../assets/locales/mr.ftl"),
+        Language::Bengali => include_str!("../../../assets/locales/bn.ftl"),
+        Language::Tamil => include_str!("../../../assets/locales/ta.ftl"),
         Language::Urdu => include_str!("../../../assets/locales/ur.ftl"),
         Language::Greek => include_str!("../../../assets/locales/el.ftl"),
     }

@@ -59,6 +59,8 @@ fn a_name(language: Language) -> &'static str {
     match language {
         Language::English => "Asha",
         Language::Hindi | Language::Marathi => "आशा",
+        Language::Bengali => "আশা",
+        Language::Tamil => "ஆஷா",
         Language::Urdu => "عائشہ",
         Language::Greek => "Άννα",
     }

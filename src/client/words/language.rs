@@ -10,6 +10,10 @@ pub enum Language {
     Hindi,
     /// Marathi, in Devanagari.
     Marathi,
+    /// Bengali, in the Bengali script.
+    Bengali,
+    /// Tamil, in the Tamil script.
+    Tamil,
     /// Urdu, in the Arabic script (Naskh), right to left.
     Urdu,
     /// Greek.
@@ -18,8 +22,15 @@ pub enum Language {
 
 impl Language {
     /// Every language, in the order Settings offers them.
-    pub const ALL: [Language; 5] =
-        [Language::English, Language::Hindi, Language::Marathi, Language::Urdu, Language::Greek];
+    pub const ALL: [Language; 7] = [
+        Language::English,
+        Language::Hindi,
+        Language::Marathi,
+        Language::Bengali,
+        Language::Tamil,
+        Language::Urdu,
+        Language::Greek,
+    ];
 
     /// The BCP 47 code: the name of its message file and its key in settings.json.
     pub const fn code(self) -> &'static str {
@@ -27,6 +38,8 @@ impl Language {
             Language::English => "en",
             Language::Hindi => "hi",
             Language::Marathi => "mr",
+            Language::Bengali => "bn",
+            Language::Tamil => "ta",
             Language::Urdu => "ur",
             Language::Greek => "el",
         }
@@ -38,6 +51,8 @@ impl Language {
             Language::English => "English",
             Language::Hindi => "हिन्दी",
             Language::Marathi => "मराठी",
+            Language::Bengali => "বাংলা",
+            Language::Tamil => "தமிழ்",
             Language::Urdu => "اردو",
             Language::Greek => "Ελληνικά",
         }
@@ -81,6 +96,8 @@ mod tests {
         assert_eq!(Language::for_locale("hi-IN"), Language::Hindi);
         assert_eq!(Language::for_locale("mr_IN.UTF-8"), Language::Marathi);
         assert_eq!(Language::for_locale("ur-PK"), Language::Urdu);
+        assert_eq!(Language::for_locale("bn-BD"), Language::Bengali);
+        assert_eq!(Language::for_locale("ta_LK.UTF-8"), Language::Tamil);
         assert_eq!(Language::for_locale("EL"), Language::Greek);
         assert_eq!(Language::for_locale("en-GB"), Language::English);
         assert_eq!(Language::for_locale("fr-FR"), Language::English);

@@ -3,7 +3,7 @@
 //! their system's language. Right-to-left languages mirror the UI ([`mirror`]).
 //!
 //! - **Messages.** One Fluent file per language (`assets/locales/en.ftl`, `hi.ftl`,
-//!   `mr.ftl`, `ur.ftl`, `el.ftl`), built into the desktop binary (`catalog.rs`; the page
+//!   `mr.ftl`, `bn.ftl`, `ta.ftl`, `ur.ftl`, `el.ftl`), built into the desktop binary (`catalog.rs`; the page
 //!   has English's and fetches the others', `fetched.rs`): menus, the HUD,
 //!   rulings, How to play for every game, the draughts status lines, the lobby, notices and
 //!   errors. Names and numbers are arguments, plurals are Fluent's (with each language's
@@ -20,10 +20,10 @@
 //!   its own script and switches every word at once. Default names ("Player 2") follow the
 //!   language; names a player typed stay.
 //! - **Scripts.** Noto Sans is the UI's face (Latin, Greek); the shaper (parley, in Bevy
-//!   0.19) takes any Devanagari run from Noto Sans Devanagari and any Arabic run from Noto
-//!   Naskh Arabic (`src/client/ui/font.rs` names them as the script fallbacks), so
-//!   conjuncts form and Urdu letters join in any text, a Hindi name in an English sentence
-//!   too. Urdu is laid out right to left: paragraphs run by the Unicode bidi algorithm,
+//!   0.19) takes any Devanagari, Bengali or Tamil run from Noto Sans Devanagari, Bengali
+//!   or Tamil, and any Arabic run from Noto Naskh Arabic (`src/client/ui/font.rs` names
+//!   them as the script fallbacks), so conjuncts form, vowel signs reorder and Urdu
+//!   letters join in any text, a Hindi name in an English sentence too. Urdu is laid out right to left: paragraphs run by the Unicode bidi algorithm,
 //!   names from other scripts are isolated (Fluent's isolation marks), and every UI node is
 //!   mirrored ([`mirror`]: rows reversed, columns and text aligned right, left and right
 //!   spacing swapped), so the HUD's turn panel and the Home menu move to the right and the
