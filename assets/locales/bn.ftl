@@ -272,6 +272,20 @@ replays-open = খুলুন
 replays-none-written = কোনো রেকর্ড লেখা হয়নি
 replays-replay-cannot-show = রিপ্লে দেখানো যাচ্ছে না: { $why }।
 replays-unfinished = অসমাপ্ত রয়ে গেছে
+date-time = { $day } { $month ->
+    [1] জানুয়ারি
+    [2] ফেব্রুয়ারি
+    [3] মার্চ
+    [4] এপ্রিল
+    [5] মে
+    [6] জুন
+    [7] জুলাই
+    [8] আগস্ট
+    [9] সেপ্টেম্বর
+    [10] অক্টোবর
+    [11] নভেম্বর
+   *[12] ডিসেম্বর
+} { $year }, { $time }
 replays-strokes = { $count ->
     [one] { $count }টি স্ট্রোক
    *[other] { $count }টি স্ট্রোক

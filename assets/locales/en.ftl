@@ -272,6 +272,20 @@ replays-open = Open
 replays-none-written = no record was written
 replays-replay-cannot-show = The replay cannot be shown: { $why }.
 replays-unfinished = Left unfinished
+date-time = { $day } { $month ->
+    [1] Jan
+    [2] Feb
+    [3] Mar
+    [4] Apr
+    [5] May
+    [6] Jun
+    [7] Jul
+    [8] Aug
+    [9] Sep
+    [10] Oct
+    [11] Nov
+   *[12] Dec
+} { $year }, { $time }
 replays-strokes = { $count ->
     [one] 1 stroke
    *[other] { $count } strokes

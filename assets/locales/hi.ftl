@@ -270,6 +270,20 @@ replays-open = खोलें
 replays-none-written = कोई रिकॉर्ड नहीं लिखा गया
 replays-replay-cannot-show = रीप्ले दिखाया नहीं जा सकता: { $why }।
 replays-unfinished = अधूरा छोड़ा गया
+date-time = { $day } { $month ->
+    [1] जनवरी
+    [2] फ़रवरी
+    [3] मार्च
+    [4] अप्रैल
+    [5] मई
+    [6] जून
+    [7] जुलाई
+    [8] अगस्त
+    [9] सितंबर
+    [10] अक्टूबर
+    [11] नवंबर
+   *[12] दिसंबर
+} { $year }, { $time }
 replays-strokes = { $count ->
     [one] { $count } स्ट्रोक
    *[other] { $count } स्ट्रोक

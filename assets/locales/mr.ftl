@@ -270,6 +270,20 @@ replays-open = उघडा
 replays-none-written = कोणतेही रेकॉर्ड लिहिले गेले नाही
 replays-replay-cannot-show = रीप्ले दाखवता येत नाही: { $why }.
 replays-unfinished = अर्धवट सोडलेला
+date-time = { $day } { $month ->
+    [1] जानेवारी
+    [2] फेब्रुवारी
+    [3] मार्च
+    [4] एप्रिल
+    [5] मे
+    [6] जून
+    [7] जुलै
+    [8] ऑगस्ट
+    [9] सप्टेंबर
+    [10] ऑक्टोबर
+    [11] नोव्हेंबर
+   *[12] डिसेंबर
+} { $year }, { $time }
 replays-strokes = { $count ->
     [one] { $count } स्ट्रोक
    *[other] { $count } स्ट्रोक

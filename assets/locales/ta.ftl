@@ -272,6 +272,20 @@ replays-open = திறங்கள்
 replays-none-written = எந்தப் பதிவும் எழுதப்படவில்லை
 replays-replay-cannot-show = ரீப்ளேயைக் காட்ட முடியாது: { $why }.
 replays-unfinished = முடிக்காமல் விடப்பட்டது
+date-time = { $day } { $month ->
+    [1] ஜனவரி
+    [2] பிப்ரவரி
+    [3] மார்ச்
+    [4] ஏப்ரல்
+    [5] மே
+    [6] ஜூன்
+    [7] ஜூலை
+    [8] ஆகஸ்ட்
+    [9] செப்டம்பர்
+    [10] அக்டோபர்
+    [11] நவம்பர்
+   *[12] டிசம்பர்
+} { $year }, { $time }
 replays-strokes = { $count ->
     [one] 1 அடி
    *[other] { $count } அடிகள்

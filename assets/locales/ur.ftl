@@ -271,6 +271,20 @@ replays-open = کھولیں
 replays-none-written = کوئی ریکارڈ نہیں لکھا گیا
 replays-replay-cannot-show = ری پلے دکھایا نہیں جا سکتا: { $why }۔
 replays-unfinished = ادھورا چھوڑا گیا
+date-time = { $day } { $month ->
+    [1] جنوری
+    [2] فروری
+    [3] مارچ
+    [4] اپریل
+    [5] مئی
+    [6] جون
+    [7] جولائی
+    [8] اگست
+    [9] ستمبر
+    [10] اکتوبر
+    [11] نومبر
+   *[12] دسمبر
+} { $year }، { $time }
 replays-strokes = { $count ->
     [one] { $count } اسٹروک
    *[other] { $count } اسٹروک

@@ -6,7 +6,9 @@
 //!
 //! A [`MatchRecord`] (format [`FORMAT`], one JSON file) holds when the match began, how it
 //! was played (pass and play, against the bot, online, on a LAN), the players' names, the
-//! result in words, whether it was finished, the simulation version, and the game:
+//! result in the words of whoever kept it, whether it was finished and who won it (an
+//! [`Outcome`], which any reader says in their own language), the simulation version, and
+//! the game:
 //!
 //! - **carrom** ([`CarromLog`]): the settings and seed, and the inputs that changed the
 //!   match, each as (frames since the previous entry, player, the input's 12 bytes in
@@ -112,8 +114,10 @@
 pub mod carrom;
 pub mod draughts;
 mod error;
+mod outcome;
 
 pub use error::RecordError;
+pub use outcome::Outcome;
 
 pub use carrom::CarromLog;
 pub use draughts::DraughtsLog;
@@ -141,10 +145,15 @@ pub struct MatchRecord {
     pub mode: String,
     /// The players' names, in player order.
     pub players: Vec<String>,
-    /// The outcome in words ("Asha wins", "A draw …"), or how it was left.
+    /// The outcome in the words of the player who kept it ("Asha wins", "A draw …"), or
+    /// how it was left.
     pub result: String,
     /// Whether it was played to its end (not left or abandoned).
     pub finished: bool,
+    /// Who won a finished match, to be said in any reader's words (records written before
+    /// it was kept have only `result`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Outcome>,
     /// The game and what was played in it.
     pub game: GameLog,
 }
@@ -194,6 +203,7 @@ impl MatchRecord {
             players,
             result: String::new(),
             finished: false,
+            outcome: None,
             game,
         }
     }

@@ -13,7 +13,8 @@ use crate::client::persistence::records;
 use crate::client::persistence::{Preferences, Storage};
 use crate::draughts::Colour;
 use crate::game::{Input, Match, Phase};
-use crate::record::{CarromLog, DraughtsLog, GameLog, MatchRecord};
+use crate::record::{CarromLog, DraughtsLog, GameLog, MatchRecord, Outcome};
+use crate::rules::NO_SIDE;
 use bevy::prelude::*;
 use web_time::{SystemTime, UNIX_EPOCH};
 
@@ -83,6 +84,18 @@ fn record_local(local: Res<LocalMatch>, mut tape: ResMut<Tape>) {
     tape.record(local.current.frame(), &local.inputs[..players]);
 }
 
+/// Who won a carrom match that is over: the players of the winning side, or no one.
+fn carrom_outcome(m: &Match) -> Outcome {
+    let settings = m.settings();
+    match m.standing().winner {
+        NO_SIDE => Outcome::Drawn,
+        side => Outcome::won_by(
+            (0..settings.players as usize)
+                .filter(|&p| settings.side_of(settings.seats()[p]) == side as usize),
+        ),
+    }
+}
+
 /// Seconds since 1970 (UTC), as records note when a match began.
 pub fn now() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
@@ -138,30 +151,37 @@ fn write(world: &mut World) {
     let Some(tape) = world.remove_resource::<Tape>() else { return };
     let Some(dir) = world.get_resource::<Storage>().and_then(Storage::records_dir) else { return };
     let keep = world.get_resource::<Preferences>().map_or(100, |p| p.records_kept) as usize;
-    let (record, finished) = match &tape.carrom {
+    let (record, outcome) = match &tape.carrom {
         Some((start, frames)) => {
             let Some(local) = world.get_resource::<LocalMatch>() else { return };
             let players = start.settings().players as usize;
             let names = local.names[..players].to_vec();
             let log = CarromLog::from_state(*start, frames);
             let over = local.current.phase() == Phase::MatchOver;
-            (MatchRecord::new(tape.started, tape.mode, names, GameLog::Carrom(log)), over)
+            let record = MatchRecord::new(tape.started, tape.mode, names, GameLog::Carrom(log));
+            (record, over.then(|| carrom_outcome(&local.current)))
         }
         None => {
             let Some(table) = world.get_resource::<DraughtsMatch>() else { return };
             let names = [Colour::Black, Colour::Red].map(|c| table.name(c).to_string()).to_vec();
             let moves: Vec<_> = table.played.iter().map(|(_, m)| *m).collect();
             let log = DraughtsLog::of(table.start, 0, &moves);
-            let over = table.ending.is_some();
-            (MatchRecord::new(tape.started, tape.mode, names, GameLog::Draughts(log)), over)
+            // The names are Black's then Red's.
+            let outcome = table.ending.map(|_| match table.winner() {
+                Some(colour) => Outcome::won_by([usize::from(colour == Colour::Red)]),
+                None => Outcome::Drawn,
+            });
+            let record = MatchRecord::new(tape.started, tape.mode, names, GameLog::Draughts(log));
+            (record, outcome)
         }
     };
+    let finished = outcome.is_some();
     let summary = world.get_resource::<MatchSummary>().map(|s| s.headline.clone());
     let result = match (finished, summary) {
         (true, Some(headline)) => headline,
         _ => "Left unfinished".to_string(),
     };
-    let record = MatchRecord { result, finished, ..record };
+    let record = MatchRecord { result, finished, outcome, ..record };
     let written = records::save(&dir, &record, keep);
     if let Err(why) = &written {
         warn!("the match record could not be written into {}: {why}", dir.display());

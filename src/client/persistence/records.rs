@@ -106,10 +106,24 @@ pub fn export(from: &Path, to: &Path) -> io::Result<()> {
     write_atomic(to, &bytes)
 }
 
-/// The date and time `seconds` since 1970 stand for, in UTC: `2026-12-01 22:33`.
-pub fn when(seconds: u64) -> String {
+/// A moment as a calendar and a clock show it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Civil {
+    /// The year.
+    pub year: i64,
+    /// The month, 1 to 12.
+    pub month: u8,
+    /// The day of the month, from 1.
+    pub day: u8,
+    /// The hour, 0 to 23.
+    pub hour: u8,
+    /// The minute, 0 to 59.
+    pub minute: u8,
+}
+
+/// The date and time `seconds` since 1970 stand for, in UTC.
+pub fn when(seconds: u64) -> Civil {
     let days = (seconds / 86_400) as i64;
-    let (hour, minute) = ((seconds % 86_400) / 3_600, (seconds % 3_600) / 60);
     // Days to a civil date (Howard Hinnant's algorithm, proleptic Gregorian).
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
@@ -120,8 +134,13 @@ pub fn when(seconds: u64) -> String {
     let mp = (5 * day_of_year + 2) / 153;
     let day = day_of_year - (153 * mp + 2) / 5 + 1;
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02} {hour:02}:{minute:02}")
+    Civil {
+        year: year_of_era + era * 400 + i64::from(month <= 2),
+        month: month as u8,
+        day: day as u8,
+        hour: ((seconds % 86_400) / 3_600) as u8,
+        minute: ((seconds % 3_600) / 60) as u8,
+    }
 }
 
 #[cfg(test)]
@@ -200,8 +219,9 @@ mod tests {
 
     #[test]
     fn a_start_reads_as_a_utc_date() {
-        assert_eq!(when(0), "1970-01-01 00:00");
-        assert_eq!(when(1_796_164_417), "2026-12-01 22:33");
-        assert_eq!(when(951_782_400), "2000-02-29 00:00");
+        let at = |year, month, day, hour, minute| Civil { year, month, day, hour, minute };
+        assert_eq!(when(0), at(1970, 1, 1, 0, 0));
+        assert_eq!(when(1_796_164_417), at(2026, 12, 1, 22, 33));
+        assert_eq!(when(951_782_400), at(2000, 2, 29, 0, 0));
     }
 }

@@ -10,7 +10,7 @@ use crate::client::hosts::tape::LastRecord;
 use crate::client::persistence::{Storage, records};
 use crate::client::ui::{self, MenuSet, Pressed, palette};
 use crate::client::words::{self, Words, record_error};
-use crate::record::{GameLog, MatchRecord};
+use crate::record::{GameLog, MatchRecord, Outcome};
 use crate::rules::Variant;
 use bevy::ecs::system::SystemParam;
 use bevy::input::keyboard::KeyboardInput;
@@ -204,16 +204,36 @@ pub fn describe(w: &Words, record: &MatchRecord) -> String {
             ("draughts-title", w.with("replays-moves", &[("count", log.moves.len().into())]))
         }
     };
-    // A match left unfinished says so in the player's language, whatever it was then.
-    let result = if record.finished { record.result.clone() } else { w.get("replays-unfinished") };
+    // Said in the reader's language, whatever it was when the match was kept; a record
+    // from before outcomes were kept has only the words it was written in.
+    let result = match (record.finished, record.outcome) {
+        (false, _) => Some(w.get("replays-unfinished")),
+        (true, Some(outcome)) => outcome_said(w, record, outcome),
+        (true, None) => None,
+    }
+    .unwrap_or_else(|| record.result.clone());
     format!(
         "{} – {} – {} – {} – {}",
-        records::when(record.started),
+        words::date_time(w, records::when(record.started)),
         w.get(game),
         record.players.join(", "),
         result,
         length
     )
+}
+
+/// Who won `record`'s match, as its game's Results said it, in `w`'s words; `None` when
+/// the outcome names no player the record has.
+fn outcome_said(w: &Words, record: &MatchRecord, outcome: Outcome) -> Option<String> {
+    let winners = outcome.winners(record.players.len())?;
+    let names: Vec<&str> = winners.iter().map(|&p| record.players[p].as_str()).collect();
+    Some(match (&record.game, names.as_slice()) {
+        (GameLog::Carrom(_), []) => w.get("turn-drawn"),
+        (GameLog::Carrom(_), names) => w.with("turn-won", &[("names", names.join(" & ").into())]),
+        (GameLog::Draughts(_), []) => w.get("draughts-a-draw"),
+        (GameLog::Draughts(_), [name]) => w.with("draughts-wins", &[("name", (*name).into())]),
+        (GameLog::Draughts(_), _) => return None,
+    })
 }
 
 fn rebuild(
@@ -328,5 +348,27 @@ mod tests {
         assert!(!said.contains("Left unfinished") && !said.contains("moves"), "{said}");
         let english = describe(&Words::new(Language::English), &unfinished(1));
         assert!(english.contains("Left unfinished – 1 move"), "{english}");
+    }
+
+    #[test]
+    fn who_won_is_said_in_the_readers_language_whatever_the_record_was_written_in() {
+        let won = MatchRecord {
+            result: "सई जीते".into(),
+            finished: true,
+            outcome: Some(Outcome::won_by([1])),
+            ..unfinished(2)
+        };
+        let english = describe(&Words::new(Language::English), &won);
+        assert!(english.contains("सई wins") && !english.contains("जीते"), "{english}");
+        let greek = describe(&Words::new(Language::Greek), &won);
+        assert!(greek.contains("Νικητής: सई"), "{greek}");
+        let drawn = MatchRecord { outcome: Some(Outcome::Drawn), ..won.clone() };
+        assert!(describe(&Words::new(Language::Tamil), &drawn).contains("சமன்"));
+        // A record kept before outcomes were, or one naming a player it lacks, keeps its words.
+        for outcome in [None, Some(Outcome::Won(0b100))] {
+            let kept =
+                describe(&Words::new(Language::English), &MatchRecord { outcome, ..won.clone() });
+            assert!(kept.contains("सई जीते"), "{kept}");
+        }
     }
 }

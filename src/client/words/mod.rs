@@ -53,6 +53,7 @@ mod ask_error;
 mod catalog;
 mod connect_error;
 mod copy_error;
+mod date;
 #[cfg(target_arch = "wasm32")]
 pub mod fetched;
 #[cfg(test)]
@@ -74,6 +75,7 @@ pub use catalog::source;
 pub use catalog::{Arg, Words};
 pub use connect_error::connect_error;
 pub use copy_error::copy_error;
+pub use date::date_time;
 pub use lan_error::{lan_error, refusal};
 pub use language::Language;
 pub use record_error::record_error;
