@@ -1,6 +1,8 @@
 //! Why a connection to a room could not open, or has ended: a value the client says in the
 //! player's language (`client::words`), and in English on a command line.
 
+use super::unreached::Unreached;
+
 /// Why a connection to a room could not open, or has ended.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ConnectError {
@@ -35,9 +37,9 @@ pub enum ConnectError {
     /// The server could not read the room's address: HTTP 400.
     #[error("the signaling server refused the room's address")]
     BadRoom,
-    /// Nothing answers at the server's address (the system's reason).
+    /// Nothing answers at the server's address, and why.
     #[error("cannot reach the signaling server: {0}")]
-    Unreachable(String),
+    Unreachable(Unreached),
     /// The server refused or failed in another way (matchbox's reason).
     #[error("the signaling server refused or failed: {0}")]
     Refused(String),
@@ -84,8 +86,8 @@ impl ConnectError {
             ConnectError::ServerFull
         } else if says("400") {
             ConnectError::BadRoom
-        } else if error.contains("Connection refused") || error.contains("os error") {
-            ConnectError::Unreachable(error.to_string())
+        } else if let Some(why) = Unreached::read(error) {
+            ConnectError::Unreachable(why)
         } else {
             otherwise(error.to_string())
         }
@@ -111,7 +113,7 @@ mod tests {
         assert!(other.to_string().contains("another version of the game"));
         let refused = "IO error: Connection refused (os error 111)";
         let refused = ConnectError::from_signaling(refused, ConnectError::Lost);
-        assert!(matches!(refused, ConnectError::Unreachable(_)), "{refused:?}");
+        assert_eq!(refused, ConnectError::Unreachable(Unreached::Refused));
         assert!(refused.to_string().starts_with("cannot reach the signaling server"));
         let odd = ConnectError::from_signaling("something else", ConnectError::Lost);
         assert_eq!(odd, ConnectError::Lost("something else".into()));

@@ -29,6 +29,7 @@ pub mod session;
 pub mod signaller;
 pub mod socket;
 pub mod turn_input;
+pub mod unreached;
 pub mod watch;
 pub mod watcher;
 pub mod wire;

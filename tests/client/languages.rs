@@ -2,7 +2,9 @@
 //! Settings switches every word (Home, the HUD, How to play) and keeps the choice; names
 //! are typed in any script.
 
-use crate::screens::{client, home, press, screen, texts, type_key, type_text};
+use crate::screens::{
+    client, closed_port, home, press, real_time_until, screen, texts, type_key, type_text,
+};
 use bevy::input::InputPlugin;
 use bevy::input::keyboard::Key;
 use bevy::prelude::*;
@@ -142,4 +144,32 @@ fn every_reason_a_kept_file_cannot_be_read_is_said_in_urdu_with_no_english_word(
         .filter(|word| word.chars().filter(char::is_ascii_alphabetic).count() > 1)
         .collect();
     assert!(english.is_empty(), "English among the Urdu: {english:?} in {shown}");
+}
+
+#[test]
+fn an_unreachable_server_is_said_in_hindi_and_urdu_with_no_english_word() {
+    let test = "an_unreachable_server_is_said_in_hindi_and_urdu_with_no_english_word";
+    if !crate::net_support::isolated(module_path!(), test) {
+        return;
+    }
+    for language in [Language::Hindi, Language::Urdu] {
+        let mut app = client_in(&home(&format!("unreachable-{}", language.code())), language);
+        let url = format!("ws://127.0.0.1:{}", closed_port());
+        app.world_mut().resource_mut::<Preferences>().signaling = url;
+        press(&mut app, "Mode(Online)");
+        press(&mut app, "CreateMatch");
+        let why = said(language, "unreached-refused");
+        let told =
+            real_time_until(&mut app, Duration::from_secs(20), |app| texts(app).contains(&why));
+        let shown = texts(&mut app);
+        assert!(told, "{}: the reason in the player's words: {shown}", language.code());
+        // The line that says it holds no English: the system's "Connection refused" was
+        // read as a kind of failure, not shown as it came.
+        let line = shown.lines().find(|l| l.contains(&why)).unwrap_or_default();
+        let latin: Vec<&str> = line
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|word| word.chars().filter(char::is_ascii_alphabetic).count() > 1)
+            .collect();
+        assert!(latin.is_empty(), "{}: English in {line:?}: {latin:?}", language.code());
+    }
 }

@@ -2,6 +2,7 @@
 
 use super::{Arg, Words};
 use crate::net::connect_error::ConnectError;
+use crate::net::unreached::Unreached;
 
 /// `error` as a sentence in `w`'s language (the system's or matchbox's own reason, where
 /// one comes with it, stays as given).
@@ -14,7 +15,9 @@ pub fn connect_error(w: &Words, error: &ConnectError) -> String {
         ConnectError::TooMany => w.get("connect-too-many"),
         ConnectError::ServerFull => w.get("connect-server-full"),
         ConnectError::BadRoom => w.get("connect-bad-room"),
-        ConnectError::Unreachable(reason) => why("connect-unreachable", reason),
+        ConnectError::Unreachable(reason) => {
+            w.with("connect-unreachable", &[("why", Arg::from(unreached(w, reason)))])
+        }
         ConnectError::Refused(reason) => why("connect-refused", reason),
         ConnectError::Lost(reason) => why("connect-lost", reason),
         ConnectError::Closed => w.get("connect-closed"),
@@ -22,6 +25,17 @@ pub fn connect_error(w: &Words, error: &ConnectError) -> String {
         ConnectError::NoRoute(reason) => why("connect-no-route", reason),
         ConnectError::NoThread(reason) => why("connect-no-thread", reason),
         ConnectError::TurnCredentials => w.get("connect-turn-credentials"),
+    }
+}
+
+/// Why the server could not be reached, as a clause in `w`'s language.
+fn unreached(w: &Words, reason: &Unreached) -> String {
+    match reason {
+        Unreached::Refused => w.get("unreached-refused"),
+        Unreached::NoRoute => w.get("unreached-no-route"),
+        Unreached::UnknownName => w.get("unreached-unknown-name"),
+        Unreached::TimedOut => w.get("unreached-timed-out"),
+        Unreached::Other(why) => w.with("system-other", &[("why", Arg::from(why.clone()))]),
     }
 }
 
@@ -40,7 +54,11 @@ mod tests {
             ConnectError::TooMany,
             ConnectError::ServerFull,
             ConnectError::BadRoom,
-            ConnectError::Unreachable(why()),
+            ConnectError::Unreachable(Unreached::Refused),
+            ConnectError::Unreachable(Unreached::NoRoute),
+            ConnectError::Unreachable(Unreached::UnknownName),
+            ConnectError::Unreachable(Unreached::TimedOut),
+            ConnectError::Unreachable(Unreached::Other(why())),
             ConnectError::Refused(why()),
             ConnectError::Lost(why()),
             ConnectError::Closed,

@@ -34,6 +34,7 @@ mod tests {
     use super::*;
     use crate::client::words::said_everywhere::said_everywhere;
     use crate::net::connect_error::ConnectError;
+    use crate::net::unreached::Unreached;
 
     /// One of each kind, with a reason where it takes one.
     fn every_error() -> Vec<RejoinError> {
@@ -47,7 +48,9 @@ mod tests {
             RejoinError::NoId,
             RejoinError::NoKey,
             RejoinError::WrongKey,
-            RejoinError::Connect(ConnectError::Unreachable("os error 111".into())),
+            RejoinError::Connect(ConnectError::Unreachable(Unreached::Other(
+                "os error 111".into(),
+            ))),
             RejoinError::ChannelGone,
         ]
     }
