@@ -46,7 +46,8 @@
 //!
 //! # Tests
 //!
-//! `signaling/tests/rooms.rs`, `front.rs`, `fuzz.rs`, `open_files.rs` and `web.rs` run
+//! The tests are one binary, `signaling/tests/server/`, whose suites run side by side:
+//! `rooms.rs`, `front.rs`, `fuzz.rs`, `open_files.rs` and `web.rs` run
 //! real WebSocket and HTTP clients on loopback; `webrtc.rs` has real matchbox_socket peers
 //! meet inside a network namespace; `cluster.rs` runs several instances behind nginx and
 //! HAProxy with the configurations `signaling/README.md` ships, which `tests/support/proxy.rs`

@@ -110,7 +110,7 @@
 //!
 //! Unit tests here: the lowest seat resumes from the furthest history once every seat has
 //! offered; a seat counts only with its key's signature and a sound state; forfeits on
-//! expiry and after three drops; the wire format. `signaling/tests/rooms.rs`: a started
+//! expiry and after three drops; the wire format. `signaling/tests/server/rooms.rs`: a started
 //! room refuses newcomers, takes a player back by its id and the seat token it joined with
 //! (not by the id alone, nor while that id is connected), is kept for its grace period
 //! after everyone left, then expires. `tests/net/rejoin.rs` runs real `carrom peer`

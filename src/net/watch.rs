@@ -93,7 +93,7 @@
 //!   mid-match, with a rollback, to the players' state; a tampered start, a bad state and a
 //!   wrong boundary hash are caught; frames wait for every source; a survivor's version
 //!   replaces a leaver's; draughts move by move.
-//! - `signaling/tests/rooms.rs`: seats, introductions, routing, the cap, the version and
+//! - `signaling/tests/server/rooms.rs`: seats, introductions, routing, the cap, the version and
 //!   the metrics.
 
 use super::turn_input::turn_of;

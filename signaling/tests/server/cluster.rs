@@ -23,12 +23,8 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::{WebSocketStream, client_async};
 
-#[path = "support/cluster.rs"]
-mod cluster;
-#[path = "support/proxy.rs"]
-mod proxy;
-use cluster::Cluster;
-use proxy::{Proxy, figure, get, haproxy, nginx};
+use crate::instances::Cluster;
+use crate::proxy::{Proxy, figure, get, haproxy, nginx};
 
 type Ws = WebSocketStream<TcpStream>;
 
@@ -59,6 +55,7 @@ async fn arrive_with(
     path: &str,
     headers: &[(&'static str, &str)],
 ) -> Result<Peer, u16> {
+    crate::room_for_connections();
     let socket = TcpSocket::new_v4().map_err(|_| 0u16)?;
     socket.bind(SocketAddr::new(from, 0)).map_err(|_| 0u16)?;
     let tcp = tokio::time::timeout(WAIT, socket.connect(addr))

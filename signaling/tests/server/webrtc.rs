@@ -12,14 +12,9 @@ use carrom_signaling::{Config, start};
 use matchbox_socket::{PeerState, RtcIceServerConfig, WebRtcSocket};
 use std::time::{Duration, Instant};
 
-// The namespace harness is the one the game's own peer tests use.
-#[path = "../../tests/support/net.rs"]
-mod net_support;
-use net_support::isolated;
-#[path = "support/cluster.rs"]
-mod cluster;
-#[path = "support/proxy.rs"]
-mod proxy;
+use crate::instances::Cluster;
+use crate::net_support::isolated;
+use crate::proxy;
 
 fn peer(url: &str) -> (WebRtcSocket, matchbox_socket::MessageLoopFuture) {
     WebRtcSocket::builder(url)
@@ -100,7 +95,7 @@ fn matchbox_peers_meet_through_the_proxy_in_front_of_two_instances() {
     {
         return;
     }
-    let cluster = cluster::Cluster::start(&nginx, "webrtc", 2, &[]);
+    let cluster = Cluster::start(&nginx, "webrtc", 2, &[]);
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
     runtime.block_on(async {
         let url = format!("ws://{}/r/0123456789ABC?seats=2", cluster.proxy);

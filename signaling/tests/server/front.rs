@@ -11,6 +11,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 
 fn serving(config: Config) -> Running {
+    crate::room_for_connections();
     start(Config { addr: "127.0.0.1:0".parse().unwrap(), ..config }).unwrap()
 }
 
@@ -131,11 +132,12 @@ fn malformed(case: u64) -> Vec<u8> {
 
 #[tokio::test]
 async fn two_thousand_malformed_requests_get_an_answer_or_a_close_and_no_panic() {
-    let s = serving(Config { handshake_timeout: 2, ..Config::default() });
-    // 200 at a time, well under the pending cap: a case the server answers only when its
-    // handshake timeout passes costs 2 s, and 2,000 of them one by one took two minutes.
+    // A case the server answers only when its handshake timeout passes costs 2 s: 2,000
+    // of them one by one took two minutes, 200 at a time 31 s, and 1,000 at a time (under
+    // a pending cap raised to fit them) 2 batches' timeouts.
+    let s = serving(Config { handshake_timeout: 2, max_pending: 1_100, ..Config::default() });
     let cases: Vec<u64> = (0..2_000).collect();
-    for batch in cases.chunks(200) {
+    for batch in cases.chunks(1_000) {
         let mut asked = tokio::task::JoinSet::new();
         for &case in batch {
             let addr = s.addr;

@@ -19,6 +19,7 @@ fn config() -> Config {
 }
 
 async fn server(config: Config) -> Running {
+    crate::room_for_connections();
     start(config).unwrap()
 }
 
