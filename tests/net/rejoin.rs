@@ -226,7 +226,8 @@ fn one_of_four_players_killed_mid_match_rejoins_and_all_end_on_one_hash() {
     if !isolated(module_path!(), test) {
         return;
     }
-    let game = ["--players", "4", "--variant", "freestyle", "--bot", "medium", "--speed", "30"];
+    // A player's pace: the drop comes at the second stroke, long before the end.
+    let game = ["--players", "4", "--variant", "freestyle", "--bot", "medium", "--speed", "60"];
     let reports = kill_and_rejoin(test, 4, &game, 2);
     let seat = dropped_seat(&reports);
     assert!(seat.is_some(), "one seat dropped: {reports:?}");
