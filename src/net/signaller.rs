@@ -128,15 +128,17 @@ pub struct WatchedSignallerBuilder(pub Introduced);
 const RETRY_AFTER: Duration = Duration::from_secs(3);
 
 /// Connects with `connect`, trying `attempts` times (`None`: until it works), a pause
-/// apart; the last failure if none worked.
+/// apart, unless `last` says a failure settles it; the last failure if none worked.
 async fn with_retries<T, E, F: Future<Output = Result<T, E>>>(
     attempts: Option<u16>,
+    last: impl Fn(&E) -> bool,
     mut connect: impl FnMut() -> F,
 ) -> Result<T, E> {
     let mut left = attempts;
     loop {
         match connect().await {
             Ok(connected) => return Ok(connected),
+            Err(e) if last(&e) => return Err(e),
             Err(e) => match left {
                 Some(n) if n <= 1 => return Err(e),
                 Some(n) => left = Some(n - 1),
@@ -145,6 +147,16 @@ async fn with_retries<T, E, F: Future<Output = Result<T, E>>>(
         }
         futures_timer::Delay::new(RETRY_AFTER).await;
     }
+}
+
+/// Whether the server's HTTP answer to the WebSocket upgrade settles the matter: a refusal
+/// of what was asked (a full room, another version, a malformed room), which another
+/// attempt would only hear again, so the player is told at once. A slow request (408), an
+/// overload (429) and the server's own trouble (5xx: a proxy whose instance is restarting)
+/// may pass, and are tried again.
+#[cfg(not(target_arch = "wasm32"))]
+fn settled(status: u16) -> bool {
+    (400..500).contains(&status) && status != 408 && status != 429
 }
 
 /// Reads one message of the server: the event it says, noted in `introduced`, if matchbox
@@ -167,10 +179,10 @@ fn heard(
 /// The desktop's WebSocket.
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
-    use super::{Introduced, WatchedSignallerBuilder, heard, with_retries};
+    use super::{Introduced, WatchedSignallerBuilder, heard, settled, with_retries};
     use async_tungstenite::WebSocketStream;
     use async_tungstenite::smol::{ConnectStream, connect_async};
-    use async_tungstenite::tungstenite::Message;
+    use async_tungstenite::tungstenite::{Error, Message};
     use futures_util::StreamExt;
     use matchbox_socket::async_trait::async_trait;
     use matchbox_socket::{PeerEvent, PeerRequest, SignalingError, Signaller, SignallerBuilder};
@@ -188,7 +200,9 @@ mod native {
             attempts: Option<u16>,
             room_url: String,
         ) -> Result<Box<dyn Signaller>, SignalingError> {
-            let (websocket, _) = with_retries(attempts, || connect_async(&room_url))
+            let refused =
+                |e: &Error| matches!(e, Error::Http(answer) if settled(answer.status().as_u16()));
+            let (websocket, _) = with_retries(attempts, refused, || connect_async(&room_url))
                 .await
                 .map_err(|e| SignalingError::NegotiationFailed(Box::new(e.into())))?;
             Ok(Box::new(WatchedSignaller { websocket, introduced: self.0.clone() }))
@@ -248,9 +262,11 @@ mod page {
             attempts: Option<u16>,
             room_url: String,
         ) -> Result<Box<dyn Signaller>, SignalingError> {
-            let (_, websocket) = with_retries(attempts, || WsMeta::connect(&room_url, None))
-                .await
-                .map_err(|e| SignalingError::NegotiationFailed(Box::new(e.into())))?;
+            // A page's WebSocket never learns the server's HTTP answer: every failure may pass.
+            let (_, websocket) =
+                with_retries(attempts, |_| false, || WsMeta::connect(&room_url, None))
+                    .await
+                    .map_err(|e| SignalingError::NegotiationFailed(Box::new(e.into())))?;
             let websocket = websocket.fuse();
             Ok(Box::new(WatchedSignaller { websocket, introduced: self.0.clone() }))
         }
@@ -283,6 +299,26 @@ mod page {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_refusal_is_said_at_once_and_overload_or_a_restarting_server_is_tried_again() {
+        for refusal in [400, 404, 409, 426] {
+            assert!(settled(refusal), "{refusal}");
+        }
+        for passing in [408, 429, 500, 502, 503] {
+            assert!(!settled(passing), "{passing}");
+        }
+        let mut tries = 0;
+        let said: Result<(), u16> = bevy::tasks::block_on(with_retries(
+            Some(3),
+            |status: &u16| settled(*status),
+            || {
+                tries += 1;
+                async { Err(409) }
+            },
+        ));
+        assert_eq!((said, tries), (Err(409), 1), "a full room is not asked again");
+    }
 
     #[test]
     fn introductions_follow_the_servers_events() {
