@@ -7,7 +7,7 @@ use super::sets::{HostSystems, MatchSystems};
 use super::tape::NotRecorded;
 use crate::client::draughts::{DraughtsMatch, Player};
 use crate::client::flow::{Controller, GameType, MatchHost, PausableSystems, Screen};
-use crate::client::ui::{self, MenuSet, Pressed, palette};
+use crate::client::ui::{self, Dock, MenuSet, Pressed, palette};
 use crate::client::words::Words;
 use crate::client::words::mirror::Mirrored;
 use crate::draughts::{Colour, Draughts, Move, Moves};
@@ -168,10 +168,9 @@ impl Plugin for ReplayPlugin {
                 .in_set(PausableSystems)
                 .run_if(resource_exists::<Replaying>),
         )
-        .add_systems(OnEnter(Screen::Game), spawn_bar.run_if(resource_exists::<Replaying>))
         .add_systems(
             Update,
-            (drag_timeline.after(MenuSet), play_draughts, show_bar)
+            (spawn_bar, drag_timeline.after(MenuSet), play_draughts, show_bar)
                 .chain()
                 .run_if(in_state(Screen::Game).and_then(in_state(MatchHost::Replay)))
                 .run_if(resource_exists::<Replaying>),
@@ -379,17 +378,27 @@ fn drag_timeline(
     }
 }
 
-fn spawn_bar(mut commands: Commands, w: Res<Words>) {
-    commands
+/// Puts the controls in the HUD's right panel, under its pause button, once the panel is
+/// there: in its flow, so that they cover none of its cards in a short window, and first,
+/// because in a replay they are what a player reaches for.
+fn spawn_bar(
+    mut commands: Commands,
+    w: Res<Words>,
+    bars: Query<(), With<ReplayBar>>,
+    panels: Query<(Entity, &Dock)>,
+) {
+    if !bars.is_empty() {
+        return;
+    }
+    let right = |dock: &Dock| matches!(dock, Dock::Right(_) | Dock::RightOrUnder(_));
+    let Some((panel, _)) = panels.iter().find(|(_, dock)| right(dock)) else {
+        return;
+    };
+    let bar = commands
         .spawn((
-            DespawnOnExit(Screen::Game),
             ReplayBar,
             Node {
-                // In the HUD's right panel, below its own cards: the board stays clear.
-                position_type: PositionType::Absolute,
-                bottom: px(8),
-                right: px(0),
-                width: percent(19),
+                width: percent(100),
                 flex_direction: FlexDirection::Column,
                 align_items: AlignItems::Center,
                 padding: UiRect::all(px(6)),
@@ -397,7 +406,6 @@ fn spawn_bar(mut commands: Commands, w: Res<Words>) {
                 ..default()
             },
             BackgroundColor(palette::CARD),
-            GlobalZIndex(5),
         ))
         .with_children(|bar| {
             bar.spawn((ReplayStatus, ui::text(w.get("replay-title"), 16.0, palette::TEXT)));
@@ -451,7 +459,9 @@ fn spawn_bar(mut commands: Commands, w: Res<Words>) {
                         .observe(controls(Control::Speed(speed)));
                 }
             });
-        });
+        })
+        .id();
+    commands.entity(panel).insert_children(1, &[bar]);
 }
 
 fn show_bar(
