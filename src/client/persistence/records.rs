@@ -121,25 +121,27 @@ pub struct Civil {
     pub minute: u8,
 }
 
-/// The date and time `seconds` since 1970 stand for, in UTC.
+/// The date and time `seconds` since 1970 stand for on this player's clocks: the
+/// system's time zone, its summer time as it was on that date.
 pub fn when(seconds: u64) -> Civil {
-    let days = (seconds / 86_400) as i64;
-    // Days to a civil date (Howard Hinnant's algorithm, proleptic Gregorian).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let day_of_era = z.rem_euclid(146_097);
-    let year_of_era =
-        (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let mp = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    when_in(seconds, &chrono::Local)
+}
+
+/// The date and time `seconds` since 1970 stand for on the clocks of `zone` (the Unix
+/// epoch itself for a time past what a calendar can show).
+pub fn when_in<Z: chrono::TimeZone>(seconds: u64, zone: &Z) -> Civil {
+    use chrono::{Datelike, Timelike};
+    let at = i64::try_from(seconds)
+        .ok()
+        .and_then(|s| chrono::DateTime::from_timestamp(s, 0))
+        .unwrap_or_default()
+        .with_timezone(zone);
     Civil {
-        year: year_of_era + era * 400 + i64::from(month <= 2),
-        month: month as u8,
-        day: day as u8,
-        hour: ((seconds % 86_400) / 3_600) as u8,
-        minute: ((seconds % 3_600) / 60) as u8,
+        year: i64::from(at.year()),
+        month: at.month() as u8,
+        day: at.day() as u8,
+        hour: at.hour() as u8,
+        minute: at.minute() as u8,
     }
 }
 
@@ -218,10 +220,17 @@ mod tests {
     }
 
     #[test]
-    fn a_start_reads_as_a_utc_date() {
+    fn a_start_reads_on_the_players_clocks_across_midnight_and_half_hours() {
+        use chrono::{FixedOffset, Utc};
         let at = |year, month, day, hour, minute| Civil { year, month, day, hour, minute };
-        assert_eq!(when(0), at(1970, 1, 1, 0, 0));
-        assert_eq!(when(1_796_164_417), at(2026, 12, 1, 22, 33));
-        assert_eq!(when(951_782_400), at(2000, 2, 29, 0, 0));
+        assert_eq!(when_in(0, &Utc), at(1970, 1, 1, 0, 0));
+        assert_eq!(when_in(1_796_164_417, &Utc), at(2026, 12, 1, 22, 33));
+        assert_eq!(when_in(951_782_400, &Utc), at(2000, 2, 29, 0, 0));
+        // India, half an hour off the hour, into the next day; Brazil, into the last.
+        let india = FixedOffset::east_opt(5 * 3_600 + 1_800).unwrap();
+        assert_eq!(when_in(1_796_164_417, &india), at(2026, 12, 2, 4, 3));
+        let brazil = FixedOffset::west_opt(3 * 3_600).unwrap();
+        assert_eq!(when_in(951_782_400, &brazil), at(2000, 2, 28, 21, 0));
+        assert_eq!(when_in(u64::MAX, &Utc), at(1970, 1, 1, 0, 0), "past any calendar");
     }
 }

@@ -22,12 +22,12 @@ pub fn date_time(w: &Words, at: Civil) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::client::persistence::records::when;
+    use crate::client::persistence::records::when_in;
     use crate::client::words::Language;
 
     #[test]
     fn each_language_names_the_month_in_its_own_words() {
-        let at = when(1_796_164_417);
+        let at = when_in(1_796_164_417, &chrono::Utc);
         let said = |language| date_time(&Words::new(language), at);
         assert_eq!(said(Language::English), "1 Dec 2026, 22:33");
         assert_eq!(said(Language::Hindi), "1 दिसंबर 2026, 22:33");
