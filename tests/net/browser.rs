@@ -19,7 +19,7 @@ use super::net_support::{
 };
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The backdrop the game clears to (palette::BACKDROP), as 8-bit sRGB.
 const BACKDROP: [u8; 3] = [26, 28, 33];
@@ -64,6 +64,22 @@ fn scratch(test: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// A screenshot of the page at `to` once it has drawn more than `share` of its pixels in
+/// more than 16 colours (taken again every half second, for at most 20 s), or the last one
+/// taken; with its size and those two figures. A page draws a frame or two after it says
+/// a screen is up.
+fn screenshot_drawn(chromium: &mut Browser, to: &Path, share: f64) -> (u32, u32, f64, usize) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let (width, height, rgba) = chromium.screenshot(to);
+        let (drawn_share, colours) = drawn(&rgba);
+        if (drawn_share > share && colours > 16) || Instant::now() >= deadline {
+            return (width, height, drawn_share, colours);
+        }
+        std::thread::sleep(Duration::from_millis(500));
+    }
 }
 
 /// Share of the screenshot's pixels that are not the backdrop, and how many colours it has.
@@ -114,9 +130,8 @@ fn cross_play(
         panic!("the page drew no frame in 60 s; its console: {:#?}", chromium.console);
     };
     eprintln!("{test}: {first}");
-    std::thread::sleep(Duration::from_secs(2));
-    let (width, height, rgba) = chromium.screenshot(&dir.join("page.png"));
-    let (share, colours) = drawn(&rgba);
+    let (width, height, share, colours) =
+        screenshot_drawn(&mut chromium, &dir.join("page.png"), 0.005);
     eprintln!(
         "{test}: screenshot {width}x{height}, {:.1}% drawn, {colours} colours",
         share * 100.0
@@ -237,9 +252,7 @@ fn the_page_draws_home_and_its_sound_runs_after_the_first_click() {
     let first = chromium.wait_for("carrom: first frame", Duration::from_secs(60));
     assert!(first.is_some(), "no frame: {:#?}", chromium.console);
     eprintln!("{test}: {}", first.unwrap_or_default());
-    std::thread::sleep(Duration::from_secs(2));
-    let (_, _, rgba) = chromium.screenshot(&dir.join("home.png"));
-    let (share, colours) = drawn(&rgba);
+    let (_, _, share, colours) = screenshot_drawn(&mut chromium, &dir.join("home.png"), 0.02);
     assert!(share > 0.02 && colours > 16, "Home is drawn: {:#?}", chromium.console);
     // The game's sound output is WebAudio: it opened an audio context. (Headless Chromium
     // lets it run before any gesture whatever the autoplay policy, so the state before the
@@ -531,9 +544,7 @@ fn ck_15_a_room_the_page_creates_is_joined_by_its_link_and_watched_again_from_re
     let shown = chromium.console.len();
     chromium.press("Watch(0)", secs(20));
     line_with(&mut chromium, shown, &["carrom: screen Game (Replay)"], secs(20));
-    std::thread::sleep(secs(2));
-    let (_, _, rgba) = chromium.screenshot(&dir.join("replay.png"));
-    let (share, colours) = drawn(&rgba);
+    let (_, _, share, colours) = screenshot_drawn(&mut chromium, &dir.join("replay.png"), 0.2);
     assert!(share > 0.2 && colours > 16, "the replay is drawn: {share} {colours}");
     let _ = stop.send(());
 }
@@ -562,9 +573,8 @@ fn the_page_keeps_a_settings_change_across_a_reload_and_opens_how_to_play() {
     assert!(after.contains("Greek") && after.contains("20 records kept"), "{after}");
     chromium.press("HowToPlay", secs(20));
     line_with(&mut chromium, 0, &["carrom: screen HowToPlay"], secs(10));
-    std::thread::sleep(secs(1));
-    let (_, _, rgba) = chromium.screenshot(&dir.join("how-to-play.png"));
-    let (share, colours) = drawn(&rgba);
+    let (_, _, share, colours) =
+        screenshot_drawn(&mut chromium, &dir.join("how-to-play.png"), 0.02);
     assert!(share > 0.02 && colours > 16, "How to play is drawn: {share} {colours}");
     let shown = chromium.console.len();
     chromium.press("Back", secs(10));

@@ -159,7 +159,12 @@ fn play_through_relay(tag: &str) {
             .expect("turnserver starts"),
     );
     let (url, stop) = signaling_on_all_addresses();
-    std::thread::sleep(Duration::from_secs(1));
+    // coturn is ready for the peers' allocations once it listens (on TCP as on UDP).
+    let up = Instant::now();
+    while std::net::TcpStream::connect(("10.201.1.1", 3478)).is_err() {
+        assert!(up.elapsed() < Duration::from_secs(10), "coturn never listened");
+        std::thread::sleep(Duration::from_millis(50));
+    }
     let peers: Vec<Child> = [1u8, 2]
         .iter()
         .map(|&n| {
