@@ -238,9 +238,14 @@ impl Lobby {
     }
 
     /// Why the lobby can no longer start a match (the connection to the signaling server
-    /// failed or ended), if it cannot.
+    /// failed or ended), once that is known: not while the connection's own reason (which
+    /// its ending thread sends at once) is still on its way, so that a program that stops
+    /// at the first failure says the reason, not only that the connection ended.
     #[cfg(not(target_arch = "wasm32"))]
     pub fn failure(&self) -> Option<&str> {
+        if matches!(self.stage, Stage::Ended(Some(_))) {
+            return None;
+        }
         self.ended_because()
     }
 
