@@ -230,9 +230,11 @@ fn two_peers_under_loss_and_delay_finish_on_one_hash() {
     let lossy: &[&str] =
         &["--impair-loss", "10", "--impair-delay-ms", "80", "--impair-jitter-ms", "20"];
     let reports = play(test, "freestyle", 2, &[lossy, lossy]);
-    for report in &reports {
-        assert!(report["rollbacks"].as_u64().unwrap() > 0, "latency made it roll back");
-    }
+    // A peer rolls back when its opponent's input changes late. In a short match one side
+    // may barely play (a run here: 588 frames, 170 to 0, rollbacks 14 and 0), so only the
+    // other peer need have rolled back.
+    let rollbacks: Vec<u64> = reports.iter().map(|r| r["rollbacks"].as_u64().unwrap()).collect();
+    assert!(rollbacks.iter().any(|&n| n > 0), "latency made it roll back: {rollbacks:?}");
 }
 
 #[test]
