@@ -321,6 +321,7 @@ settings-volume = আওয়াজ
 settings-display = ডিসপ্লে
 settings-full-screen = পূর্ণ স্ক্রিন
 settings-window = উইন্ডো
+settings-digits = অঙ্ক
 settings-haptics = কম্পন
 settings-haptics-on = ধাক্কায় কম্পন
 settings-haptics-off = বন্ধ

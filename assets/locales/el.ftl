@@ -29,12 +29,12 @@ hud-score-of = πόντοι { $score } από { $target }
 hud-score = πόντοι { $score }
 hud-discs-left = { $count ->
     [0] όλοι οι δίσκοι καθάρισαν
-    [one] 1 δίσκος απομένει
+    [one] { $count } δίσκος απομένει
    *[other] { $count } δίσκοι απομένουν
 }
 hud-pocketed = στην τσέπη: { $pieces }
 hud-owes = χρωστά { $count ->
-    [one] 1 κομμάτι
+    [one] { $count } κομμάτι
    *[other] { $count } κομμάτια
 }
 hud-last-stroke = Τελευταία βολή
@@ -75,7 +75,7 @@ ruling-foul = Φάουλ – { $what } ({ $rule }).
 ruling-pocketed = Στην τσέπη: { $pieces }.
 ruling-nothing = Τίποτα στην τσέπη.
 ruling-returned = { $count ->
-    [one] 1 κομμάτι επιστρέφει
+    [one] { $count } κομμάτι επιστρέφει
    *[other] { $count } κομμάτια επιστρέφουν
 } στο κέντρο.
 ruling-queen-back = Η βασίλισσα επιστρέφει στο κέντρο.
@@ -286,11 +286,11 @@ date-time = { $day } { $month ->
    *[12] Δεκεμβρίου
 } { $year }, { $time }
 replays-strokes = { $count ->
-    [one] 1 βολή
+    [one] { $count } βολή
    *[other] { $count } βολές
 }
 replays-moves = { $count ->
-    [one] 1 κίνηση
+    [one] { $count } κίνηση
    *[other] { $count } κινήσεις
 }
 record-format = είναι σε μορφή καταγραφής { $found }, ενώ αυτή η έκδοση διαβάζει τη μορφή { $reads }
@@ -320,6 +320,7 @@ settings-volume = Ένταση ήχου
 settings-display = Οθόνη
 settings-full-screen = Πλήρης οθόνη
 settings-window = Παράθυρο
+settings-digits = Ψηφία
 settings-haptics = Δόνηση
 settings-haptics-on = Δόνηση στα χτυπήματα
 settings-haptics-off = Όχι
@@ -391,7 +392,7 @@ lobby-games-differ = οι παίκτες διάλεξαν παιχνίδια π�
 lobby-channel-gone = το κανάλι του παιχνιδιού χάθηκε
 lobby-cannot-start = ο αγώνας δεν μπορεί να ξεκινήσει: { $why }
 lobby-watch-waiting = { $count ->
-    [one] Συνδέθηκε 1 παίκτης, αναμονή για τον αγώνα…
+    [one] Συνδέθηκε { $count } παίκτης, αναμονή για τον αγώνα…
    *[other] Συνδέθηκαν { $count } παίκτες, αναμονή για τον αγώνα…
 }
 lobby-other-version = ένας παίκτης με άλλη έκδοση του παιχνιδιού προσπάθησε να μπει
@@ -470,7 +471,7 @@ online-watching = { $count } παρακολουθούν
 watch-stopped = Η παρακολούθηση σταμάτησε: { $why }
 watch-live = { $others ->
     [0] Ζωντανή παρακολούθηση - Esc για τέλος
-    [one] Ζωντανή παρακολούθηση με 1 ακόμη - Esc για τέλος
+    [one] Ζωντανή παρακολούθηση με { $others } ακόμη - Esc για τέλος
    *[other] Ζωντανή παρακολούθηση με { $others } ακόμη - Esc για τέλος
 }
 
@@ -505,7 +506,7 @@ what-draughts-scores = σκορ ντάμας
 what-rejoin = αγώνα επιστροφής
 lan-line = { $host } — { $game }, { $players } παίκτες, { $free ->
     [0] γεμάτο
-    [one] 1 ελεύθερη θέση
+    [one] { $free } ελεύθερη θέση
    *[other] { $free } ελεύθερες θέσεις
 }
 reconnect-nobody = Κανένας παίκτης του αγώνα δεν απάντησε σε { $seconds } δ: ο αγώνας δεν μπορεί να συνεχιστεί (ίσως έχει τελειώσει).

@@ -30,12 +30,12 @@ hud-score-of = score { $score } of { $target }
 hud-score = score { $score }
 hud-discs-left = { $count ->
     [0] all discs cleared
-    [one] 1 disc to clear
+    [one] { $count } disc to clear
    *[other] { $count } discs to clear
 }
 hud-pocketed = pocketed { $pieces }
 hud-owes = owes { $count ->
-    [one] 1 piece
+    [one] { $count } piece
    *[other] { $count } pieces
 }
 hud-last-stroke = Last stroke
@@ -76,7 +76,7 @@ ruling-foul = Foul – { $what } ({ $rule }).
 ruling-pocketed = Pocketed { $pieces }.
 ruling-nothing = Nothing pocketed.
 ruling-returned = { $count ->
-    [one] 1 piece goes
+    [one] { $count } piece goes
    *[other] { $count } pieces go
 } back to the centre.
 ruling-queen-back = The queen goes back to the centre.
@@ -287,11 +287,11 @@ date-time = { $day } { $month ->
    *[12] Dec
 } { $year }, { $time }
 replays-strokes = { $count ->
-    [one] 1 stroke
+    [one] { $count } stroke
    *[other] { $count } strokes
 }
 replays-moves = { $count ->
-    [one] 1 move
+    [one] { $count } move
    *[other] { $count } moves
 }
 record-format = it is in record format { $found }, and this version reads format { $reads }
@@ -321,6 +321,7 @@ settings-volume = Sound volume
 settings-display = Display
 settings-full-screen = Full screen
 settings-window = Window
+settings-digits = Digits
 settings-haptics = Vibration
 settings-haptics-on = Buzz on hits
 settings-haptics-off = Off
@@ -392,7 +393,7 @@ lobby-games-differ = the players chose games that cannot be played together
 lobby-channel-gone = the game channel is gone
 lobby-cannot-start = cannot start the match: { $why }
 lobby-watch-waiting = { $count ->
-    [one] Connected to 1 player, waiting for the match…
+    [one] Connected to { $count } player, waiting for the match…
    *[other] Connected to { $count } players, waiting for the match…
 }
 lobby-other-version = a player with another version of the game tried to join
@@ -471,7 +472,7 @@ online-watching = { $count } watching
 watch-stopped = Watching stopped: { $why }
 watch-live = { $others ->
     [0] Watching live - Esc to stop
-    [one] Watching live with 1 other - Esc to stop
+    [one] Watching live with { $others } other - Esc to stop
    *[other] Watching live with { $others } others - Esc to stop
 }
 
@@ -506,7 +507,7 @@ what-draughts-scores = draughts scores
 what-rejoin = match to rejoin
 lan-line = { $host } — { $game }, { $players } players, { $free ->
     [0] full
-    [one] 1 seat free
+    [one] { $free } seat free
    *[other] { $free } seats free
 }
 reconnect-nobody = No player of the match answered in { $seconds } s: it cannot be resumed (it may have ended).

@@ -319,6 +319,7 @@ settings-volume = आवाज़
 settings-display = डिस्प्ले
 settings-full-screen = पूरी स्क्रीन
 settings-window = विंडो
+settings-digits = अंक
 settings-haptics = कंपन
 settings-haptics-on = टक्कर पर कंपन
 settings-haptics-off = बंद

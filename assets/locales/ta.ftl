@@ -30,12 +30,12 @@ hud-score-of = புள்ளி { $score } / { $target }
 hud-score = புள்ளி { $score }
 hud-discs-left = { $count ->
     [0] எல்லாக் காய்களும் போடப்பட்டன
-    [one] இன்னும் 1 காய்
+    [one] இன்னும் { $count } காய்
    *[other] இன்னும் { $count } காய்கள்
 }
 hud-pocketed = குழியில் போட்டவை: { $pieces }
 hud-owes = { $count ->
-    [one] 1 கடன் காய்
+    [one] { $count } கடன் காய்
    *[other] { $count } கடன் காய்கள்
 }
 hud-last-stroke = கடைசி அடி
@@ -76,7 +76,7 @@ ruling-foul = ஃபவுல் – { $what } ({ $rule }).
 ruling-pocketed = குழியில் விழுந்தவை: { $pieces }.
 ruling-nothing = எதுவும் குழியில் விழவில்லை.
 ruling-returned = { $count ->
-    [one] 1 காய் நடுவுக்குத் திரும்புகிறது.
+    [one] { $count } காய் நடுவுக்குத் திரும்புகிறது.
    *[other] { $count } காய்கள் நடுவுக்குத் திரும்புகின்றன.
 }
 ruling-queen-back = ராணி நடுவுக்குத் திரும்புகிறது.
@@ -287,11 +287,11 @@ date-time = { $day } { $month ->
    *[12] டிசம்பர்
 } { $year }, { $time }
 replays-strokes = { $count ->
-    [one] 1 அடி
+    [one] { $count } அடி
    *[other] { $count } அடிகள்
 }
 replays-moves = { $count ->
-    [one] 1 நகர்வு
+    [one] { $count } நகர்வு
    *[other] { $count } நகர்வுகள்
 }
 record-format = இதன் பதிவு வடிவம் { $found }, இந்தப் பதிப்பு படிப்பது வடிவம் { $reads }
@@ -321,6 +321,7 @@ settings-volume = ஒலி அளவு
 settings-display = திரை
 settings-full-screen = முழுத் திரை
 settings-window = சாளரம்
+settings-digits = இலக்கங்கள்
 settings-haptics = அதிர்வு
 settings-haptics-on = மோதும்போது அதிர்வு
 settings-haptics-off = இல்லை
@@ -392,7 +393,7 @@ lobby-games-differ = ஆட்டக்காரர்கள் சேர்ந�
 lobby-channel-gone = ஆட்டத் தொடர்பு வழி மூடிவிட்டது
 lobby-cannot-start = போட்டியைத் தொடங்க முடியாது: { $why }
 lobby-watch-waiting = { $count ->
-    [one] 1 ஆட்டக்காரருடன் இணைந்தது, போட்டிக்குக் காத்திருக்கிறது…
+    [one] { $count } ஆட்டக்காரருடன் இணைந்தது, போட்டிக்குக் காத்திருக்கிறது…
    *[other] { $count } ஆட்டக்காரர்களுடன் இணைந்தது, போட்டிக்குக் காத்திருக்கிறது…
 }
 lobby-other-version = விளையாட்டின் வேறொரு பதிப்பு கொண்ட ஆட்டக்காரர் சேர முயன்றார்
@@ -508,7 +509,7 @@ what-draughts-scores = டிராஃப்ட்ஸ் புள்ளிக�
 what-rejoin = மீண்டும் சேர வேண்டிய போட்டி
 lan-line = { $host } — { $game }, { $players } பேர், { $free ->
     [0] நிரம்பியது
-    [one] 1 இடம் காலி
+    [one] { $free } இடம் காலி
    *[other] { $free } இடங்கள் காலி
 }
 reconnect-nobody = போட்டியின் எந்த ஆட்டக்காரரும் { $seconds } வினாடிக்குள் பதிலளிக்கவில்லை: அதைத் தொடர முடியாது (அது முடிந்திருக்கலாம்).

@@ -29,12 +29,12 @@ hud-score-of = اسکور { $score } / { $target }
 hud-score = اسکور { $score }
 hud-discs-left = { $count ->
     [0] ساری ڈسکیں صاف
-    [one] 1 ڈسک باقی
+    [one] { $count } ڈسک باقی
    *[other] { $count } ڈسکیں باقی
 }
 hud-pocketed = جیب میں گئیں: { $pieces }
 hud-owes = { $count ->
-    [one] 1 گوٹی دینی باقی
+    [one] { $count } گوٹی دینی باقی
    *[other] { $count } گوٹیاں دینی باقی
 }
 hud-last-stroke = پچھلا اسٹروک
@@ -75,7 +75,7 @@ ruling-foul = فاؤل – { $what } ({ $rule })۔
 ruling-pocketed = جیب میں گئیں: { $pieces }۔
 ruling-nothing = کچھ بھی جیب میں نہیں گیا۔
 ruling-returned = { $count ->
-    [one] 1 گوٹی درمیان میں واپس جاتی ہے۔
+    [one] { $count } گوٹی درمیان میں واپس جاتی ہے۔
    *[other] { $count } گوٹیاں درمیان میں واپس جاتی ہیں۔
 }
 ruling-queen-back = ملکہ درمیان میں واپس جاتی ہے۔
@@ -320,6 +320,7 @@ settings-volume = آواز
 settings-display = ڈسپلے
 settings-full-screen = پوری اسکرین
 settings-window = ونڈو
+settings-digits = ہندسے
 settings-haptics = ارتعاش
 settings-haptics-on = ٹکر پر ارتعاش
 settings-haptics-off = بند
@@ -505,7 +506,7 @@ what-draughts-scores = ڈرافٹس اسکور کی
 what-rejoin = واپسی والے میچ کی
 lan-line = { $host } — { $game }، { $players } کھلاڑی، { $free ->
     [0] بھرا ہوا
-    [one] 1 نشست خالی
+    [one] { $free } نشست خالی
    *[other] { $free } نشستیں خالی
 }
 reconnect-nobody = میچ کے کسی کھلاڑی نے { $seconds } سیکنڈ میں جواب نہیں دیا: میچ دوبارہ شروع نہیں ہو سکتا (شاید ختم ہو چکا ہے)۔

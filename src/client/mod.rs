@@ -43,7 +43,7 @@ pub use hosts::{FixedSeed, LocalMatch, MatchFinished};
 pub use persistence::rejoin::{RejoinFile, Ticket};
 pub use persistence::{Preferences, Storage, records};
 pub use ui::{MenuButton, MenuSet, Notice, Pressed};
-pub use words::{Language, SystemLanguage, Words};
+pub use words::{Digits, Language, SystemLanguage, Words};
 
 use bevy::prelude::*;
 use std::path::PathBuf;

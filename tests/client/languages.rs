@@ -82,6 +82,40 @@ fn settings_switch_every_word_and_the_default_names_with_them() {
 }
 
 #[test]
+fn numbers_are_written_in_the_languages_own_digits_when_the_player_asks() {
+    let dir = home("language-digits");
+    let mut app = client(&dir, 1);
+    press(&mut app, "Settings");
+    // English has no digits of its own to offer.
+    assert!(!texts(&mut app).contains(&said(Language::English, "settings-digits")));
+    press(&mut app, "Language(Hindi)");
+    assert!(texts(&mut app).contains("१२३"), "offered in Hindi: {}", texts(&mut app));
+    press(&mut app, "Digits(Own)");
+    // The number of records kept, a quantity, is now in Devanagari digits.
+    let shown = texts(&mut app);
+    assert!(shown.contains("१००") && !shown.contains("100"), "{shown}");
+    press(&mut app, "Back");
+    press(&mut app, "Play");
+    assert_eq!(screen(&app), Screen::Game);
+    for _ in 0..3 {
+        app.update();
+    }
+    // Every number of the HUD (players, scores, counts) is in Devanagari, none in 0–9.
+    let hud = texts(&mut app);
+    assert!(hud.contains("२ खिलाड़ी"), "{hud}");
+    assert!(!hud.chars().any(|c| c.is_ascii_digit()), "a Western digit in the HUD: {hud}");
+    drop(app);
+    let settings = std::fs::read_to_string(dir.join("settings.json")).unwrap();
+    assert!(settings.contains("\"digits\": \"own\""), "{settings}");
+    // Kept for the next start, and back to 0–9 with one press.
+    let mut app = client(&dir, 1);
+    press(&mut app, "Settings");
+    press(&mut app, "Digits(Western)");
+    let shown = texts(&mut app);
+    assert!(shown.contains("100") && !shown.contains("१००"), "{shown}");
+}
+
+#[test]
 fn names_are_typed_in_any_script_and_kept() {
     let dir = home("language-names");
     let mut app = client(&dir, 1);

@@ -75,7 +75,7 @@ fn summarise(
         headline: turn(&w, &local),
         game: title(&w, &local),
         sides: (0..m.settings().sides())
-            .map(|side| format!("{}: {}", local.side_name(side), standing.scores[side]))
+            .map(|side| format!("{}: {}", local.side_name(side), w.number(standing.scores[side])))
             .collect(),
         ending: ruling(&w, &local),
         rematch: rematch.filter(|_| !local.controllers.contains(&Controller::Remote)).map(|r| r.0),

@@ -8,7 +8,7 @@ use crate::client::flow::setup::{MatchSetup, Mode};
 use crate::client::persistence::storage::{self, Storage};
 use crate::client::persistence::unreadable::{self, Unreadable};
 use crate::client::ui::Notice;
-use crate::client::words::{self, Language, SystemLanguage, Words, default_name};
+use crate::client::words::{self, Digits, Language, SystemLanguage, Words, default_name};
 use crate::draughts::Colour;
 use crate::draughts::level::Level;
 pub use crate::net::connect::IceServer;
@@ -51,6 +51,8 @@ pub struct Preferences {
     pub language: Language,
     /// A phone buzzes on strikes, hard hits and pockets (where the browser can).
     pub haptics: bool,
+    /// The digits numbers are written in (the language's own, where it has them).
+    pub digits: Digits,
 }
 
 /// How many match records are kept unless Settings say otherwise.
@@ -126,6 +128,7 @@ impl Default for Preferences {
             records_kept: DEFAULT_RECORDS_KEPT,
             language: Language::English,
             haptics: true,
+            digits: Digits::Western,
         }
     }
 }
@@ -163,6 +166,9 @@ struct SettingsFile {
     language: Option<String>,
     #[serde(default = "haptics_on")]
     haptics: bool,
+    /// `western` or `own` (older files have none: western).
+    #[serde(default)]
+    digits: Option<String>,
     setup: SetupFile,
 }
 
@@ -233,6 +239,7 @@ impl SettingsFile {
             records_kept: preferences.records_kept,
             language: Some(preferences.language.code().into()),
             haptics: preferences.haptics,
+            digits: Some(preferences.digits.code().into()),
             setup: SetupFile {
                 variant: setup.variant.name().into(),
                 mode: setup.mode.name().into(),
@@ -300,6 +307,8 @@ impl SettingsFile {
             records_kept: file.records_kept.max(1),
             language: file.language.as_deref().and_then(Language::from_code).unwrap_or(system),
             haptics: file.haptics,
+            // Digits this version does not know are no reason to lose the rest.
+            digits: file.digits.as_deref().and_then(Digits::from_code).unwrap_or_default(),
         };
         Ok((preferences, setup))
     }
@@ -327,7 +336,7 @@ pub(super) struct PreferencesPlugin;
 impl Plugin for PreferencesPlugin {
     fn build(&self, app: &mut App) {
         let (preferences, setup) = load(app.world_mut());
-        app.insert_resource(Words::new(preferences.language))
+        app.insert_resource(Words::of(preferences.language, preferences.digits))
             .insert_resource(preferences)
             .insert_resource(setup)
             .add_systems(
@@ -375,11 +384,11 @@ fn save(
 
 /// A new language in Settings: its words, and the default names in it.
 fn apply_language(mut words: ResMut<Words>, mut preferences: ResMut<Preferences>) {
-    let language = preferences.language;
-    if words.language() == language {
+    let (language, digits) = (preferences.language, preferences.digits);
+    if words.language() == language && words.digits() == digits {
         return;
     }
-    switch_words(&mut words, &mut preferences, Words::new(language));
+    switch_words(&mut words, &mut preferences, Words::of(language, digits));
 }
 
 /// `words` become `new`, and the names that were the old words' defaults become the new
@@ -406,14 +415,15 @@ fn complete_words(mut words: ResMut<Words>, mut preferences: ResMut<Preferences>
         fetched::fetch(language);
         return;
     }
-    switch_words(&mut words, &mut preferences, Words::new(language));
+    let digits = preferences.digits;
+    switch_words(&mut words, &mut preferences, Words::of(language, digits));
 }
 
 /// The words of the language the settings in `world` name (while the client is built).
 pub fn words_of(world: &World) -> Words {
-    let language =
-        world.get_resource::<Preferences>().map_or_else(Language::default, |p| p.language);
-    Words::new(language)
+    let preferences = world.get_resource::<Preferences>();
+    let language = preferences.map_or_else(Language::default, |p| p.language);
+    Words::of(language, preferences.map_or_else(Digits::default, |p| p.digits))
 }
 
 fn apply_display(
@@ -443,6 +453,7 @@ mod tests {
             fullscreen: true,
             language: Language::Urdu,
             haptics: false,
+            digits: Digits::Own,
             ..Preferences::default()
         };
         let setup = MatchSetup { variant: Variant::Classic, players: 3, ..MatchSetup::default() };
@@ -463,6 +474,21 @@ mod tests {
         let bytes = serde_json::to_vec(&json).unwrap();
         let (preferences, _) = SettingsFile::parse(&bytes, Language::Hindi).unwrap();
         assert_eq!(preferences.language, Language::Hindi);
+    }
+
+    #[test]
+    fn a_file_without_digits_or_with_unknown_ones_writes_numbers_in_western_digits() {
+        let own = Preferences { digits: Digits::Own, ..Preferences::default() };
+        let mut json =
+            serde_json::to_value(SettingsFile::of(&own, &MatchSetup::default())).unwrap();
+        json.as_object_mut().unwrap().remove("digits");
+        let read = |json: &serde_json::Value| {
+            SettingsFile::parse(&serde_json::to_vec(json).unwrap(), Language::Hindi).unwrap().0
+        };
+        assert_eq!(read(&json).digits, Digits::Western);
+        json["digits"] = "roman".into();
+        let kept = read(&json);
+        assert_eq!((kept.digits, kept.volume), (Digits::Western, own.volume));
     }
 
     #[test]

@@ -236,7 +236,7 @@ fn home_menu(root: &mut ChildSpawnerCommands, shown: &Shown, next: &mut impl FnM
             root.spawn(choices("home-players")).with_children(|row| {
                 for n in setup.player_counts() {
                     let chosen = setup.players == n;
-                    row.spawn(ui::button(n.to_string(), format!("Players({n})"), next(), chosen))
+                    row.spawn(ui::button(w.number(n), format!("Players({n})"), next(), chosen))
                         .observe(sets(move |setup| setup.players = n));
                 }
             });

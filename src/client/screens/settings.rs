@@ -8,7 +8,7 @@ use crate::client::persistence::preferences::{
     IceField, MAX_VOLUME, NAME_LENGTH, Preferences, RECORDS_KEPT, default_signaling,
 };
 use crate::client::ui::{self, MenuSet, Pressed, palette};
-use crate::client::words::{Arg, Language, Words, default_name};
+use crate::client::words::{Arg, Digits, Language, Words, default_name, own_zero, write_digits};
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
@@ -77,6 +77,23 @@ fn spawn(
                     .observe(sets(move |p| p.language = language));
             }
         });
+        // Offered only where the language has digits of its own in use.
+        if let Some(zero) = own_zero(preferences.language) {
+            root.spawn(ui::row()).with_children(|row| {
+                row.spawn(label("settings-digits"));
+                let own = write_digits("123", zero);
+                for (i, (digits, shown)) in
+                    [(Digits::Western, "123".to_string()), (Digits::Own, own)]
+                        .into_iter()
+                        .enumerate()
+                {
+                    let chosen = preferences.digits == digits;
+                    let name = format!("Digits({digits:?})");
+                    row.spawn(ui::button(shown, name, 47 + i as u16, chosen))
+                        .observe(sets(move |p| p.digits = digits));
+                }
+            });
+        }
         root.spawn(ui::text(w.get("settings-names"), 18.0, palette::DIM));
         for (i, name) in preferences.names.iter().enumerate() {
             let typing = editing.0 == Some(i as u8);
@@ -113,7 +130,7 @@ fn spawn(
         root.spawn(ui::row()).with_children(|row| {
             row.spawn(label("settings-volume"));
             row.spawn(ui::button("-", "Volume(-1)", 20, false)).observe(sets(turn_volume(-1)));
-            let volume = format!(" {} / {MAX_VOLUME} ", preferences.volume);
+            let volume = w.numeral(&format!(" {} / {MAX_VOLUME} ", preferences.volume));
             row.spawn(ui::text(volume, 18.0, palette::TEXT));
             row.spawn(ui::button("+", "Volume(1)", 21, false)).observe(sets(turn_volume(1)));
         });
@@ -148,7 +165,7 @@ fn spawn(
             for (i, kept) in RECORDS_KEPT.into_iter().enumerate() {
                 let chosen = preferences.records_kept == kept;
                 let name = format!("RecordsKept({kept})");
-                row.spawn(ui::button(kept.to_string(), name, 27 + i as u16, chosen))
+                row.spawn(ui::button(w.number(kept), name, 27 + i as u16, chosen))
                     .observe(sets(move |p| p.records_kept = kept));
             }
         });

@@ -2,6 +2,7 @@
 //! the desktop binary; the page fetches all but English's) and the player's language's
 //! words, looked up by message id.
 
+use super::digits::{self, Digits};
 use super::language::Language;
 use bevy::prelude::*;
 use fluent_bundle::concurrent::FluentBundle;
@@ -73,6 +74,9 @@ number_args!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64);
 #[derive(Resource)]
 pub struct Words {
     language: Language,
+    digits: Digits,
+    /// The zero of the digits numbers are written in, when not 0–9.
+    zero: Option<char>,
     bundle: FluentBundle<FluentResource>,
     english: Option<FluentBundle<FluentResource>>,
     /// Whether the language's own file was in (the page's may still be on its way).
@@ -92,10 +96,11 @@ impl std::fmt::Debug for Words {
     }
 }
 
-/// `language`'s messages, ready to format.
-fn bundle(language: Language) -> FluentBundle<FluentResource> {
+/// `language`'s messages, ready to format, their numbers in the digits from `zero`.
+fn bundle(language: Language, zero: Option<char>) -> FluentBundle<FluentResource> {
     let id = language.code().parse().unwrap_or_default();
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
+    bundle.set_formatter(zero.and_then(digits::formatter));
     // Isolation marks keep a left-to-right name whole inside a right-to-left sentence;
     // left-to-right languages need none.
     bundle.set_use_isolating(language.right_to_left());
@@ -116,12 +121,21 @@ fn bundle(language: Language) -> FluentBundle<FluentResource> {
 }
 
 impl Words {
-    /// The words of `language` (English stands in for any message it lacks).
+    /// The words of `language`, numbers in 0–9 (English stands in for any message it lacks).
     pub fn new(language: Language) -> Words {
-        let english = (language != Language::English).then(|| bundle(Language::English));
+        Words::of(language, Digits::Western)
+    }
+
+    /// The words of `language`, numbers in `digits` (where the language has its own).
+    pub fn of(language: Language, digits: Digits) -> Words {
+        let zero = digits::own_zero(language).filter(|_| digits == Digits::Own);
+        // English's messages stand in for missing ones, in the same digits.
+        let english = (language != Language::English).then(|| bundle(Language::English, zero));
         Words {
             language,
-            bundle: bundle(language),
+            digits,
+            zero,
+            bundle: bundle(language, zero),
             english,
             #[cfg(target_arch = "wasm32")]
             whole: !source(language).is_empty(),
@@ -138,6 +152,25 @@ impl Words {
     /// The language.
     pub fn language(&self) -> Language {
         self.language
+    }
+
+    /// The digits chosen for numbers.
+    pub fn digits(&self) -> Digits {
+        self.digits
+    }
+
+    /// `text`'s digits in those numbers are written in: for a quantity composed outside a
+    /// message (a score, a clock, a year).
+    pub fn numeral(&self, text: &str) -> String {
+        match self.zero {
+            Some(zero) => digits::write(text, zero),
+            None => text.to_string(),
+        }
+    }
+
+    /// `number` in the digits numbers are written in.
+    pub fn number(&self, number: impl std::fmt::Display) -> String {
+        self.numeral(&number.to_string())
     }
 
     /// Message `id`.
@@ -341,5 +374,53 @@ mod tests {
             "a Latin name is isolated in Urdu: {said:?}"
         );
         assert_eq!(w.get("no-such-message"), "no-such-message");
+    }
+
+    /// `text` without digits of any script, to compare two writings of one sentence.
+    fn without_digits(text: &str) -> String {
+        text.chars().filter(|c| !c.is_numeric()).collect()
+    }
+
+    #[test]
+    fn numbers_in_a_languages_own_digits_change_only_the_digits() {
+        for language in Language::ALL {
+            let (western, own) = (Words::new(language), Words::of(language, Digits::Own));
+            let Some(zero) = digits::own_zero(language) else {
+                // A language without digits of its own keeps 0–9 whatever is asked.
+                assert_eq!(
+                    own.with("hud-score", &[("score", Arg::from(21))]),
+                    western.with("hud-score", &[("score", Arg::from(21))])
+                );
+                continue;
+            };
+            for (id, variables) in messages(language) {
+                if !sample(&variables).iter().any(|(_, a)| matches!(a, Arg::Number(_))) {
+                    continue;
+                }
+                for n in [0, 1, 2, 5, 21] {
+                    let args: Vec<(&str, Arg)> = sample(&variables)
+                        .into_iter()
+                        .map(|(v, a)| {
+                            (v, if matches!(a, Arg::Number(_)) { Arg::from(n) } else { a })
+                        })
+                        .collect();
+                    let (theirs, ours) = (own.with(&id, &args), western.with(&id, &args));
+                    // The same words (the same plural chosen), the number in the own digits.
+                    assert_eq!(without_digits(&theirs), without_digits(&ours), "{id} {n}");
+                    // Where the sentence shows the number ("no discs left" need not).
+                    let written = digits::write(&n.to_string(), zero);
+                    let shown = ours.contains(&n.to_string());
+                    assert!(
+                        !shown || theirs.contains(&written),
+                        "{}: {id}: {theirs}",
+                        language.code()
+                    );
+                }
+            }
+        }
+        let hindi = Words::of(Language::Hindi, Digits::Own);
+        assert_eq!(hindi.number(2026), "२०२६");
+        assert_eq!(hindi.numeral("CL-5 12:05"), "CL-५ १२:०५");
+        assert_eq!(Words::new(Language::Hindi).number(2026), "2026");
     }
 }

@@ -13,8 +13,8 @@ pub fn date_time(w: &Words, at: Civil) -> String {
             ("day", Arg::from(at.day)),
             ("month", Arg::from(at.month)),
             // Text, not a number: a year is never grouped like a quantity.
-            ("year", Arg::from(at.year.to_string())),
-            ("time", Arg::from(time)),
+            ("year", Arg::from(w.number(at.year))),
+            ("time", Arg::from(w.numeral(&time))),
         ],
     )
 }

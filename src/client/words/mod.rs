@@ -54,6 +54,7 @@ mod catalog;
 mod connect_error;
 mod copy_error;
 mod date;
+mod digits;
 #[cfg(target_arch = "wasm32")]
 pub mod fetched;
 #[cfg(test)]
@@ -76,6 +77,7 @@ pub use catalog::{Arg, Words};
 pub use connect_error::connect_error;
 pub use copy_error::copy_error;
 pub use date::date_time;
+pub use digits::{Digits, own_zero, write as write_digits};
 pub use lan_error::{lan_error, refusal};
 pub use language::Language;
 pub use record_error::record_error;
