@@ -644,8 +644,8 @@ fn every_language_is_drawn_whole_and_urdu_is_mirrored() {
         let screens = language["screens"].as_array().unwrap();
         assert_eq!(
             screens.len(),
-            5,
-            "{code}: Home, How to play, the HUD, draughts' rules and game"
+            6,
+            "{code}: Home, How to play, the HUD, draughts' rules and game, failures"
         );
         for seen in screens {
             let screen = seen["screen"].as_str().unwrap();
@@ -653,6 +653,14 @@ fn every_language_is_drawn_whole_and_urdu_is_mirrored() {
             assert_eq!(seen["found"], true, "{code} {screen}: its own words are shown");
             assert_eq!(seen["missing"].as_array().unwrap().len(), 0, "{code} {screen}: {seen}");
             assert_eq!(seen["problems"].as_array().unwrap().len(), 0, "{code} {screen}: {seen}");
+            // Failures of the network and of the files, typed errors carried to the screen,
+            // are said with no English word in any other language.
+            let latin = seen["latin"].as_array().unwrap();
+            if screen == "failure" && code == "en" {
+                assert!(latin.len() > 10, "English's failures are read as words: {seen}");
+            } else {
+                assert!(latin.is_empty(), "{code} {screen}: English in the notice: {seen}");
+            }
         }
         let (turn, menu) =
             (language["turn_x"].as_f64().unwrap(), language["menu_x"].as_f64().unwrap());
@@ -667,7 +675,7 @@ fn every_language_is_drawn_whole_and_urdu_is_mirrored() {
         }
     }
     // The words differ from English's on every screen, so each language was drawn.
-    for screen in ["home", "how-to-play", "hud", "how-to-play-draughts", "draughts"] {
+    for screen in ["home", "how-to-play", "hud", "how-to-play-draughts", "draughts", "failure"] {
         let english = Picture::load(&dir.join(format!("{screen}-en.png")));
         assert_eq!((english.width, english.height), (WIDTH, HEIGHT));
         for code in ["hi", "mr", "bn", "ta", "ur", "el"] {

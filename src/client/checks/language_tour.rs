@@ -1,9 +1,11 @@
 //! The language tour (`carrom --language-test DIR`), for CI under Xvfb: in every language
 //! in turn it shows Home, How to play and a match's HUD for carrom, then How to play and a
-//! game for draughts, saves a screenshot of each ([`SHOTS`]), and checks what is on screen:
+//! game for draughts, then Home telling of failures (typed errors from the network and
+//! the storage layer), saves a screenshot of each ([`SHOTS`]), and checks what is on screen:
 //! that the language's own words are shown, that every letter of every text has a glyph in
 //! the built-in faces, that no text is cut off or overlaps, and where the HUD's turn panel
-//! sits (on the right, mirrored to the left for Urdu). It prints one JSON line and quits.
+//! sits (on the right, mirrored to the left for Urdu), and which English words a failure's
+//! notice holds. It prints one JSON line and quits.
 
 use super::hands::{Hands, Screens};
 use crate::client::carrom::hud::HudField;
@@ -15,18 +17,21 @@ use crate::client::flow::setup::MatchSetup;
 use crate::client::flow::{GameType, Mode};
 use crate::client::hosts::local::LocalMatch;
 use crate::client::persistence::preferences::Preferences;
-use crate::client::ui::MenuPanel;
+use crate::client::persistence::unreadable::{SetAside, Unreadable};
 use crate::client::ui::font::missing_glyphs;
 use crate::client::ui::idle::StayAwake;
-use crate::client::words::{Language, Words};
+use crate::client::ui::{MenuPanel, Notice};
+use crate::client::words::{self, Language, Words};
 use crate::game::Phase;
+use crate::net::connect_error::ConnectError;
+use crate::net::unreached::Unreached;
 use crate::rules::Variant;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::ui::UiGlobalTransform;
 use bevy::window::PrimaryWindow;
 use serde::Serialize;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Frames to wait for a screen before giving up.
 const PATIENCE: u32 = 900;
@@ -46,6 +51,8 @@ struct Seen {
     missing: Vec<String>,
     /// Texts cut off, outside the window or overlapping.
     problems: Vec<String>,
+    /// Words of Latin letters in a failure's notice, paths aside (none but in English).
+    latin: Vec<String>,
 }
 
 /// What one language showed.
@@ -69,10 +76,12 @@ enum Step {
     Match,
     DraughtsRules,
     Draughts,
+    Failure,
 }
 
 /// The screenshots taken in each language, as `NAME-CODE.png`.
-pub const SHOTS: [&str; 5] = ["home", "how-to-play", "hud", "how-to-play-draughts", "draughts"];
+pub const SHOTS: [&str; 6] =
+    ["home", "how-to-play", "hud", "how-to-play-draughts", "draughts", "failure"];
 
 /// The tour's progress and findings.
 #[derive(Resource, Debug)]
@@ -130,15 +139,23 @@ struct Looked<'w, 's> {
     draughts: Option<Res<'w, DraughtsMatch>>,
 }
 
+/// What the tour sets: the language, the game, and the notice Home shows.
+#[derive(SystemParam)]
+struct Set<'w> {
+    preferences: ResMut<'w, Preferences>,
+    setup: ResMut<'w, MatchSetup>,
+    notice: ResMut<'w, Notice>,
+}
+
 fn tour(
     mut tour: ResMut<LanguageTour>,
     hands: Hands,
     screens: Screens,
-    mut preferences: ResMut<Preferences>,
-    mut setup: ResMut<MatchSetup>,
+    set: Set,
     w: Res<Words>,
     looked: Looked,
 ) {
+    let Set { mut preferences, mut setup, mut notice } = set;
     let Hands { mut commands, mut buttons, mut exit, .. } = hands;
     let Screens { screen, mut next } = screens;
     let Looked { windows, texts, fields, panels, cameras, local, draughts } = looked;
@@ -235,12 +252,51 @@ fn tour(
             if let Some(toured) = tour.toured.last_mut() {
                 toured.board_x = middle.map_or(-1.0, |at| at.x / window.width());
             }
+            notice.0 = Some(failures(&w));
             next.set(Screen::Home);
+            tour.next(Step::Failure);
+        }
+        Step::Failure if ready && *screen.get() == Screen::Home => {
+            shoot(&mut commands, &tour.dir, &format!("failure-{code}.png"));
+            let unreachable = ConnectError::Unreachable(Unreached::Refused);
+            let mut seen = look("failure", &words::connect_error(&w, &unreachable), window, &texts);
+            seen.latin = latin(notice.0.as_deref().unwrap_or_default());
+            push(&mut tour, seen);
+            notice.0 = None;
             tour.language += 1;
             tour.next(Step::Home);
         }
         _ => {}
     }
+}
+
+/// Failures the tests provoke, each a typed error said in the player's words, a line
+/// each: the signaling server unreachable, a full room, a file that could not be written
+/// and one that could not be read.
+fn failures(w: &Words) -> String {
+    let home = Path::new("/home/asha/.local/share/carrom");
+    let denied = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+    let set_aside = SetAside {
+        why: Unreadable::OtherFormat { found: 9, reads: 1 },
+        kept: Ok(home.join("match.json.corrupt-1")),
+    };
+    [
+        words::connect_error(w, &ConnectError::Unreachable(Unreached::Refused)),
+        words::connect_error(w, &ConnectError::RoomFull),
+        words::not_saved(w, &home.join("settings.json"), &denied),
+        words::unreadable(w, "what-saved-match", &set_aside),
+    ]
+    .join("\n")
+}
+
+/// The words of two or more Latin letters in `notice`, paths aside.
+fn latin(notice: &str) -> Vec<String> {
+    notice
+        .split(|c: char| c.is_whitespace() || "()“”\"'،؛:;,".contains(c))
+        .filter(|word| !word.contains('/'))
+        .filter(|word| word.chars().filter(char::is_ascii_alphabetic).count() > 1)
+        .map(String::from)
+        .collect()
 }
 
 /// Where `at` is across the window, 0 at the left edge and 1 at the right.

@@ -38,16 +38,19 @@
 //!   not format, a letter no built-in face has, and an id no code uses.
 //! - **Seen in a real window.** `carrom --language-test DIR` (`src/client/checks/language_tour.rs`)
 //!   shows, in every language, Home, How to play and a match's HUD for carrom, then
-//!   draughts' rules and a draughts game; it saves `home-CODE.png`, `how-to-play-CODE.png`,
-//!   `hud-CODE.png`, `how-to-play-draughts-CODE.png` and `draughts-CODE.png` and prints
-//!   what was on screen. `tests/client/window.rs` runs it under Xvfb and checks that each
-//!   screen shows its language's words, that every letter drawn has a glyph, that no text
-//!   is cut off or overlaps, that Urdu's turn panel and menu sit on the mirrored side with
-//!   the boards beside them, and that every screenshot differs from English's. Shaping is
-//!   tested with the game's faces and fallbacks (`ui/font.rs`): conjuncts form, Arabic
-//!   letters join, and no message of any language shapes to a missing glyph. Headless
-//!   tests (`tests/client/languages.rs`) start in the system's language, switch in
-//!   Settings, and type names in Devanagari, Arabic and Greek.
+//!   draughts' rules and a draughts game, then Home telling of network and file failures
+//!   (typed errors, translated); it saves `home-CODE.png`, `how-to-play-CODE.png`,
+//!   `hud-CODE.png`, `how-to-play-draughts-CODE.png`, `draughts-CODE.png` and
+//!   `failure-CODE.png` and prints what was on screen. `tests/client/window.rs` runs it
+//!   under Xvfb and checks that each screen shows its language's words, that every letter
+//!   drawn has a glyph, that no text is cut off or overlaps, that no failure is said with
+//!   an English word outside English, that Urdu's turn panel and menu sit on the mirrored
+//!   side with the boards beside them, and that every screenshot differs from English's.
+//!   Shaping is tested with the game's faces and fallbacks (`ui/font.rs`): conjuncts form,
+//!   Arabic letters join, and no message of any language shapes to a missing glyph.
+//!   Headless tests (`tests/client/languages.rs`) start in the system's language, switch
+//!   in Settings, write numbers in the language's own digits when asked, and type names
+//!   in Devanagari, Arabic and Greek.
 
 mod ask_error;
 mod catalog;
