@@ -559,6 +559,21 @@ fn the_page_keeps_a_settings_change_across_a_reload_and_opens_how_to_play() {
     assert!(before.contains("English") && before.contains("records kept"), "{before}");
     chromium.press("Settings", secs(20));
     line_with(&mut chromium, 0, &["carrom: screen Settings"], secs(10));
+    // Settings names each language in its own script: their regular faces are fetched for
+    // it, none of their bold ones (no heading holds those scripts).
+    let regular = |asked: &[String]| asked.iter().filter(|f| f.ends_with("-Regular.ttf")).count();
+    let mut asked = Vec::new();
+    for _ in 0..50 {
+        asked = chromium_fonts(&mut chromium);
+        if regular(&asked) >= 5 {
+            break;
+        }
+        chromium.linger(Duration::from_millis(200));
+    }
+    assert_eq!(regular(&asked), 5, "Latin's and four scripts' regular faces: {asked:?}");
+    let script_bold: Vec<_> =
+        asked.iter().filter(|f| f.ends_with("-Bold.ttf") && *f != "NotoSans-Bold.ttf").collect();
+    assert!(script_bold.is_empty(), "no script's bold face for Settings: {asked:?}");
     let shown = chromium.console.len();
     choose(&mut chromium, "Language(Greek)", &["carrom: settings: Greek"]);
     // The page fetches the Greek words when they are first wanted.
@@ -580,6 +595,15 @@ fn the_page_keeps_a_settings_change_across_a_reload_and_opens_how_to_play() {
     chromium.press("Back", secs(10));
     line_with(&mut chromium, shown, &["carrom: screen Home"], secs(10));
     let _ = stop.send(());
+}
+
+/// The font files the page has fetched so far, by name.
+fn chromium_fonts(chromium: &mut Browser) -> Vec<String> {
+    let names = chromium.evaluate(
+        "JSON.stringify(performance.getEntriesByType('resource').map(e => e.name)\
+         .filter(n => n.endsWith('.ttf')).map(n => n.split('/').pop()))",
+    );
+    serde_json::from_str(names.as_str().unwrap_or("[]")).unwrap_or_default()
 }
 
 /// A page of the game on Home as a phone held upright, `size` CSS pixels, touched only.

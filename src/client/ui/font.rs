@@ -112,9 +112,10 @@ pub struct Fonts {
     /// The other scripts' faces held (all of them on the desktop; on the page, those
     /// fetched so far), so they stay loaded.
     scripts: Vec<Handle<Font>>,
-    /// The scripts whose faces are held or asked for.
+    /// The scripts whose faces are held or asked for, and whether bold (the bold face is
+    /// asked for only once a heading holds the script).
     #[cfg(target_arch = "wasm32")]
-    asked: Vec<&'static str>,
+    asked: Vec<(&'static str, bool)>,
     /// How many script faces the shaper falls back to.
     named: usize,
 }
@@ -212,25 +213,28 @@ fn replace_default(
     }
 }
 
-/// Asks the page's server for each script's faces when a text first holds that script.
+/// Asks the page's server for a script's regular face when a text first holds that script,
+/// and for its bold face when a heading first does: Settings, which names each language in
+/// its own script, costs the page the regular faces only.
 #[cfg(target_arch = "wasm32")]
 fn fetch_scripts(
     mut fonts: ResMut<Fonts>,
     server: Res<AssetServer>,
-    texts: Query<&Text, Changed<Text>>,
+    texts: Query<(&Text, Has<Heading>), Changed<Text>>,
     drawn: Query<&Text2d, Changed<Text2d>>,
 ) {
-    let words = texts.iter().map(|t| t.0.as_str()).chain(drawn.iter().map(|t| t.0.as_str()));
-    for script in words.flat_map(str::chars).filter_map(script_of) {
-        if fonts.asked.contains(&script) {
+    let texts = texts.iter().map(|(t, bold)| (t.0.as_str(), bold));
+    let words = texts.chain(drawn.iter().map(|t| (t.0.as_str(), false)));
+    let wanted = words.flat_map(|(text, bold)| text.chars().map(move |c| (c, bold)));
+    for (script, bold) in wanted.filter_map(|(c, bold)| Some((script_of(c)?, bold))) {
+        if fonts.asked.contains(&(script, bold)) {
             continue;
         }
-        fonts.asked.push(script);
+        fonts.asked.push((script, bold));
         for face in FACES.iter().filter(|f| f.script == Some(script)) {
-            for file in [&face.regular, &face.bold] {
-                let handle = server.load(format!("fonts/{}", file.name));
-                fonts.scripts.push(handle);
-            }
+            let file = if bold { &face.bold } else { &face.regular };
+            let handle = server.load(format!("fonts/{}", file.name));
+            fonts.scripts.push(handle);
         }
     }
 }
