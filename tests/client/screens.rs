@@ -18,9 +18,10 @@ use carrom::sim::{FULL_POWER, Fx, Stroke};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// A fresh directory for one test's files.
+/// A fresh directory for one test's files, under the target's (one per test, emptied as
+/// it starts: runs leave nothing in the system's temporary directory).
 pub(crate) fn home(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("carrom-client-{test}-{}", std::process::id()));
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("client-{test}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
