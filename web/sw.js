@@ -17,6 +17,8 @@ const FILES = [
   "/assets/fonts/NotoSansBengali-Regular.ttf", "/assets/fonts/NotoSansBengali-Bold.ttf",
   "/assets/fonts/NotoSansTamil-Regular.ttf", "/assets/fonts/NotoSansTamil-Bold.ttf",
   "/assets/fonts/NotoNaskhArabic-Regular.ttf", "/assets/fonts/NotoNaskhArabic-Bold.ttf",
+  "/assets/fonts/LanguageNames-Deva.ttf", "/assets/fonts/LanguageNames-Beng.ttf",
+  "/assets/fonts/LanguageNames-Taml.ttf", "/assets/fonts/LanguageNames-Arab.ttf",
   "/assets/locales/hi.ftl", "/assets/locales/mr.ftl", "/assets/locales/bn.ftl",
   "/assets/locales/ta.ftl", "/assets/locales/ur.ftl", "/assets/locales/el.ftl",
 ];

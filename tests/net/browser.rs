@@ -559,21 +559,25 @@ fn the_page_keeps_a_settings_change_across_a_reload_and_opens_how_to_play() {
     assert!(before.contains("English") && before.contains("records kept"), "{before}");
     chromium.press("Settings", secs(20));
     line_with(&mut chromium, 0, &["carrom: screen Settings"], secs(10));
-    // Settings names each language in its own script: their regular faces are fetched for
-    // it, none of their bold ones (no heading holds those scripts).
-    let regular = |asked: &[String]| asked.iter().filter(|f| f.ends_with("-Regular.ttf")).count();
+    // Settings names each language in its own script, from faces that hold only those
+    // names' glyphs: no script's whole face is fetched for it.
+    let names = |asked: &[String]| asked.iter().filter(|f| f.starts_with("LanguageNames-")).count();
     let mut asked = Vec::new();
     for _ in 0..50 {
         asked = chromium_fonts(&mut chromium);
-        if regular(&asked) >= 5 {
+        if names(&asked) >= 4 {
             break;
         }
         chromium.linger(Duration::from_millis(200));
     }
-    assert_eq!(regular(&asked), 5, "Latin's and four scripts' regular faces: {asked:?}");
-    let script_bold: Vec<_> =
-        asked.iter().filter(|f| f.ends_with("-Bold.ttf") && *f != "NotoSans-Bold.ttf").collect();
-    assert!(script_bold.is_empty(), "no script's bold face for Settings: {asked:?}");
+    assert_eq!(names(&asked), 4, "the four scripts' name faces: {asked:?}");
+    let whole: Vec<_> = asked
+        .iter()
+        .filter(|f| !f.starts_with("LanguageNames-") && !f.starts_with("NotoSans-"))
+        .collect();
+    assert!(whole.is_empty(), "no script's whole face for Settings: {asked:?}");
+    let (_, _, share, _) = screenshot_drawn(&mut chromium, &dir.join("settings.png"), 0.02);
+    assert!(share > 0.02, "Settings is drawn: {share}");
     let shown = chromium.console.len();
     choose(&mut chromium, "Language(Greek)", &["carrom: settings: Greek"]);
     // The page fetches the Greek words when they are first wanted.

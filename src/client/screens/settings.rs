@@ -7,6 +7,7 @@ use crate::client::flow::screen::Screen;
 use crate::client::persistence::preferences::{
     IceField, MAX_VOLUME, NAME_LENGTH, Preferences, RECORDS_KEPT, default_signaling,
 };
+use crate::client::ui::font::LanguageName;
 use crate::client::ui::{self, MenuSet, Pressed, palette};
 use crate::client::words::{Arg, Digits, Language, Words, default_name, own_zero, write_digits};
 use bevy::input::keyboard::KeyboardInput;
@@ -73,7 +74,8 @@ fn spawn(
             for (i, language) in Language::ALL.into_iter().enumerate() {
                 let chosen = preferences.language == language;
                 let name = format!("Language({language:?})");
-                row.spawn(ui::button(language.own_name(), name, 40 + i as u16, chosen))
+                let own_name = (LanguageName, ui::text(language.own_name(), 18.0, palette::TEXT));
+                row.spawn(ui::button_showing(own_name, name, 40 + i as u16, chosen))
                     .observe(sets(move |p| p.language = language));
             }
         });

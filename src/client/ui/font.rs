@@ -3,8 +3,11 @@
 //! for Urdu (licence in `assets/fonts/`). The desktop game has
 //! them built in, so it reads the same wherever it is installed; the page fetches them
 //! from `assets/fonts/` beside it (they would be an eighth of its download), Noto Sans at
-//! once and each other script's face when a text first holds that script. Noto Sans
-//! replaces Bevy's default font, so every text uses it; the shaper takes a run of any other
+//! once, each other script's regular face when a text first holds that script and its
+//! bold face when a heading first does. A language's name in its own script, as Settings
+//! offers it, fetches a face that holds only the names' glyphs ([`NAME_FACES`]), which
+//! stands in for its script until the whole face comes: Settings fetches no script's whole
+//! face. Noto Sans replaces Bevy's default font, so every text uses it; the shaper takes a run of any other
 //! script from its script's face ([`fall_back`]); headings take the bold faces
 //! through [`Fonts`].
 
@@ -82,6 +85,23 @@ pub const FACES: [Face; 5] = [
     },
 ];
 
+/// The faces the page draws the languages' names in, each a subset of a script's regular
+/// face with the glyphs of the names in that script and nothing else (made by
+/// `scripts/name-faces.py`, family `Carrom Language Names SCRIPT`): the script, and the
+/// face's file. The desktop game has the whole faces built in and needs none of them.
+#[cfg(any(test, target_arch = "wasm32"))]
+pub const NAME_FACES: [(&str, FontFile); 4] = [
+    ("Deva", font_file!("LanguageNames-Deva.ttf")),
+    ("Beng", font_file!("LanguageNames-Beng.ttf")),
+    ("Taml", font_file!("LanguageNames-Taml.ttf")),
+    ("Arab", font_file!("LanguageNames-Arab.ttf")),
+];
+
+/// Marks a language's name written in its own script: on the page it fetches its script's
+/// name face, not the whole face.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct LanguageName;
+
 /// The script (as in [`Face::script`]) whose face draws `c`, if not the default face.
 #[cfg(any(test, target_arch = "wasm32"))]
 pub fn script_of(c: char) -> Option<&'static str> {
@@ -112,11 +132,14 @@ pub struct Fonts {
     /// The other scripts' faces held (all of them on the desktop; on the page, those
     /// fetched so far), so they stay loaded.
     scripts: Vec<Handle<Font>>,
+    /// The name faces the page fetched so far, by script.
+    #[cfg(target_arch = "wasm32")]
+    names: Vec<(&'static str, Handle<Font>)>,
     /// The scripts whose faces are held or asked for, and whether bold (the bold face is
     /// asked for only once a heading holds the script).
     #[cfg(target_arch = "wasm32")]
     asked: Vec<(&'static str, bool)>,
-    /// How many script faces the shaper falls back to.
+    /// How many script faces were loaded when the shaper's fallbacks were last named.
     named: usize,
 }
 
@@ -139,7 +162,8 @@ impl Plugin for FontPlugin {
         #[cfg(target_arch = "wasm32")]
         app.add_systems(
             PostUpdate,
-            (fetch_scripts, replace_default).before(load_font_assets_into_font_collection),
+            (fetch_scripts, fetch_names, replace_default)
+                .before(load_font_assets_into_font_collection),
         );
     }
 }
@@ -169,7 +193,7 @@ fn faces(app: &mut App) -> Fonts {
     let [Face { regular, bold, .. }, ..] = FACES;
     let regular = Some(server.load(format!("fonts/{}", regular.name)));
     let bold = server.load(format!("fonts/{}", bold.name));
-    Fonts { bold, regular, scripts: Vec::new(), asked: Vec::new(), named: 0 }
+    Fonts { bold, regular, scripts: Vec::new(), names: Vec::new(), asked: Vec::new(), named: 0 }
 }
 
 /// Once fetched, Noto Sans becomes the default font every text waits for. If it cannot
@@ -213,6 +237,10 @@ fn replace_default(
     }
 }
 
+/// Texts whose words changed, a language's name aside (it has a face of its own).
+#[cfg(target_arch = "wasm32")]
+type NewWords = (Changed<Text>, Without<LanguageName>);
+
 /// Asks the page's server for a script's regular face when a text first holds that script,
 /// and for its bold face when a heading first does: Settings, which names each language in
 /// its own script, costs the page the regular faces only.
@@ -220,7 +248,7 @@ fn replace_default(
 fn fetch_scripts(
     mut fonts: ResMut<Fonts>,
     server: Res<AssetServer>,
-    texts: Query<(&Text, Has<Heading>), Changed<Text>>,
+    texts: Query<(&Text, Has<Heading>), NewWords>,
     drawn: Query<&Text2d, Changed<Text2d>>,
 ) {
     let texts = texts.iter().map(|(t, bold)| (t.0.as_str(), bold));
@@ -235,6 +263,24 @@ fn fetch_scripts(
             let file = if bold { &face.bold } else { &face.regular };
             let handle = server.load(format!("fonts/{}", file.name));
             fonts.scripts.push(handle);
+        }
+    }
+}
+
+/// Asks the page's server for a script's name face when a language's name first holds
+/// that script.
+#[cfg(target_arch = "wasm32")]
+fn fetch_names(
+    mut fonts: ResMut<Fonts>,
+    server: Res<AssetServer>,
+    names: Query<&Text, Added<LanguageName>>,
+) {
+    for script in names.iter().filter_map(|name| name.0.chars().find_map(script_of)) {
+        if fonts.names.iter().any(|(s, _)| *s == script) {
+            continue;
+        }
+        if let Some((_, file)) = NAME_FACES.iter().find(|(s, _)| *s == script) {
+            fonts.names.push((script, server.load(format!("fonts/{}", file.name))));
         }
     }
 }
@@ -255,17 +301,20 @@ fn fall_back(
     assets: Res<Assets<Font>>,
     mut texts: Query<&mut TextFont>,
 ) {
-    // A script's faces come in pairs, regular and bold: named once both are in.
-    let pairs = fonts.scripts.chunks(2);
-    let loaded = pairs.filter(|pair| pair.iter().all(|face| assets.contains(face))).count();
+    // Named again as each face comes in: a script's first face names its fallback, and a
+    // bold face that comes later is drawn once texts are laid out again.
+    #[cfg(target_arch = "wasm32")]
+    let names = fonts.names.iter().map(|(_, face)| face);
+    #[cfg(not(target_arch = "wasm32"))]
+    let names = std::iter::empty();
+    let held = fonts.scripts.iter().chain(names);
+    let loaded = held.filter(|face| assets.contains(*face)).count();
     if loaded <= fonts.named {
         return;
     }
-    let named = name_fallbacks(&mut shaper.collection);
-    if named > fonts.named {
-        fonts.named = named;
-        texts.iter_mut().for_each(|mut font| font.set_changed());
-    }
+    name_fallbacks(&mut shaper.collection);
+    fonts.named = loaded;
+    texts.iter_mut().for_each(|mut font| font.set_changed());
 }
 
 /// Scripts whose runs may hold a sign of another script: punctuation shared between
@@ -273,12 +322,16 @@ fn fall_back(
 /// run, so these runs fall back to every script's face.
 const SHARED: [&str; 4] = ["Latn", "Grek", "Zyyy", "Zinh"];
 
-/// Names each script face in `collection` as its script's fallback, and every one as the
-/// shared scripts' fallbacks; how many it named.
+/// Names each script face in `collection` as its script's fallback (the script's name
+/// face where the whole face is not there yet), and every one as the shared scripts'
+/// fallbacks; how many it named.
 pub fn name_fallbacks(collection: &mut parley::fontique::Collection) -> usize {
     let mut faces = Vec::new();
     for Face { family, script, .. } in FACES {
-        let (Some(script), Some(id)) = (script, collection.family_id(family)) else { continue };
+        let Some(script) = script else { continue };
+        let names = format!("Carrom Language Names {script}");
+        let id = collection.family_id(family).or_else(|| collection.family_id(&names));
+        let Some(id) = id else { continue };
         let Ok(script) = script.parse::<Script>() else { continue };
         collection.set_fallbacks(script, std::iter::once(id));
         faces.push(id);
@@ -317,17 +370,21 @@ mod tests {
     /// `text` as the shaper lays it out with the built-in faces and the script fallbacks
     /// the game sets: each run's glyph ids and whether it runs right to left.
     fn shaped(text: &str) -> Vec<(Vec<u32>, bool)> {
+        let files = FACES.into_iter().flat_map(|face| [face.regular, face.bold]);
+        shaped_in(text, files.collect())
+    }
+
+    /// `text` laid out in Noto Sans with only the faces of `files` to fall back to.
+    fn shaped_in(text: &str, files: Vec<FontFile>) -> Vec<(Vec<u32>, bool)> {
         use parley::fontique::Blob;
         use parley::{FontContext, FontFamily, Layout, LayoutContext};
         use parley::{PositionedLayoutItem, StyleProperty};
         use std::sync::Arc;
         let mut fonts = FontContext::default();
-        for face in FACES {
-            for file in [face.regular, face.bold] {
-                fonts.collection.register_fonts(Blob::new(Arc::new(file.bytes.to_vec())), None);
-            }
+        for file in files {
+            fonts.collection.register_fonts(Blob::new(Arc::new(file.bytes.to_vec())), None);
         }
-        assert_eq!(name_fallbacks(&mut fonts.collection), 4, "every face is registered");
+        name_fallbacks(&mut fonts.collection);
         let mut layouts: LayoutContext<()> = LayoutContext::new();
         let mut builder = layouts.ranged_builder(&mut fonts, text, 1.0, false);
         builder.push_default(StyleProperty::FontFamily(FontFamily::named("Noto Sans")));
@@ -372,6 +429,28 @@ mod tests {
         assert!(joined.iter().all(|id| !alone.contains(id)), "{alone:?} {joined:?}");
         let urdu = shaped("کھلاڑی");
         assert!(urdu.iter().all(|(ids, rtl)| *rtl && !ids.contains(&0)), "{urdu:?}");
+    }
+
+    #[test]
+    fn each_language_name_is_drawn_from_its_name_face_as_from_the_whole_face() {
+        use crate::client::words::Language;
+        let mut drawn = 0;
+        for language in Language::ALL {
+            let name = language.own_name();
+            let Some(script) = name.chars().find_map(script_of) else { continue };
+            assert!(NAME_FACES.iter().any(|(s, _)| *s == script), "{language:?}: no name face");
+            // With the name faces and no script's whole face, as on a page that fetched
+            // none: the same glyphs as the whole face gives (the subset keeps its ids),
+            // none missing, so the conjuncts and the joined letters are all there.
+            let names = NAME_FACES.map(|(_, file)| file).into_iter();
+            let [default, ..] = FACES;
+            let only_names = std::iter::once(default.regular).chain(names).collect();
+            let (whole, subset) = (shaped(name), shaped_in(name, only_names));
+            assert_eq!(subset, whole, "{language:?}: {name}");
+            assert!(subset.iter().all(|(ids, _)| !ids.is_empty() && !ids.contains(&0)));
+            drawn += 1;
+        }
+        assert_eq!(drawn, 5, "Hindi, Marathi, Bengali, Tamil and Urdu");
     }
 
     #[test]

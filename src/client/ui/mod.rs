@@ -28,5 +28,6 @@ pub use orientation::{Dock, Orientation, WideOnly};
 pub use scale::ScalePlugin;
 pub use typing::{Typed, printable, shown, type_into};
 pub use widgets::{
-    MenuPanel, back_button, button, heading, pause_button, row, screen_root, text, text_field,
+    MenuPanel, back_button, button, button_showing, heading, pause_button, row, screen_root, text,
+    text_field,
 };

@@ -34,6 +34,17 @@ pub fn button(
     order: u16,
     selected: bool,
 ) -> impl Bundle {
+    button_showing(text(label, 18.0, palette::TEXT), name, order, selected)
+}
+
+/// A button like [`button`] whose label is the text `label` (a bundle of [`text`] and
+/// whatever marks it).
+pub fn button_showing(
+    label: impl Bundle,
+    name: impl Into<Cow<'static, str>>,
+    order: u16,
+    selected: bool,
+) -> impl Bundle {
     (
         MenuButton { order, selected },
         Name::new(name),
@@ -51,7 +62,7 @@ pub fn button(
         },
         BackgroundColor(palette::BUTTON),
         BorderColor::all(Color::NONE),
-        children![text(label, 18.0, palette::TEXT)],
+        children![label],
     )
 }
 
