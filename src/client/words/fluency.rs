@@ -76,7 +76,7 @@ const LATIN: [&str; 26] = [
 ];
 
 /// The words of `text` written in Latin letters that are none of [`LATIN`] and no rule id.
-fn english_words(text: &str) -> Vec<String> {
+pub(super) fn english_words(text: &str) -> Vec<String> {
     text.split(|c: char| !(c.is_alphanumeric() || c == '-'))
         .flat_map(|token| token.split('-'))
         .filter(|word| word.chars().filter(char::is_ascii_alphabetic).count() > 1)
