@@ -6,10 +6,10 @@
 //! once, each other script's regular face when a text first holds that script and its
 //! bold face when a heading first does. A language's name in its own script, as Settings
 //! offers it, fetches a face that holds only the names' glyphs ([`NAME_FACES`]), which
-//! stands in for its script until the whole face comes: Settings fetches no script's whole
-//! face. Noto Sans replaces Bevy's default font, so every text uses it; the shaper takes a run of any other
-//! script from its script's face ([`fall_back`]); headings take the bold faces
-//! through [`Fonts`].
+//! stands in for its script until the whole face comes: Settings fetches no script's
+//! whole face. Noto Sans replaces Bevy's default font, so every text uses it; the shaper
+//! takes a run of any other script from its script's face ([`fall_back`]); headings take
+//! the bold faces through [`Fonts`].
 
 use super::widgets::Heading;
 use bevy::asset::AssetId;
@@ -242,8 +242,8 @@ fn replace_default(
 type NewWords = (Changed<Text>, Without<LanguageName>);
 
 /// Asks the page's server for a script's regular face when a text first holds that script,
-/// and for its bold face when a heading first does: Settings, which names each language in
-/// its own script, costs the page the regular faces only.
+/// and for its bold face when a heading first does (a language's name fetches its name
+/// face instead: [`fetch_names`]).
 #[cfg(target_arch = "wasm32")]
 fn fetch_scripts(
     mut fonts: ResMut<Fonts>,
@@ -384,7 +384,8 @@ mod tests {
         for file in files {
             fonts.collection.register_fonts(Blob::new(Arc::new(file.bytes.to_vec())), None);
         }
-        name_fallbacks(&mut fonts.collection);
+        // Each script has a face to fall back to: its whole face, or its name face.
+        assert_eq!(name_fallbacks(&mut fonts.collection), 4, "every script has a face");
         let mut layouts: LayoutContext<()> = LayoutContext::new();
         let mut builder = layouts.ranged_builder(&mut fonts, text, 1.0, false);
         builder.push_default(StyleProperty::FontFamily(FontFamily::named("Noto Sans")));
