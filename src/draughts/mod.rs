@@ -70,6 +70,7 @@
 #![forbid(unsafe_code)]
 #![deny(clippy::float_arithmetic, clippy::disallowed_types, clippy::disallowed_methods)]
 
+pub mod ballot;
 pub mod board;
 pub mod eval;
 pub mod game;

@@ -4,6 +4,7 @@
 
 use super::PROTOCOL_VERSION;
 use super::seat_key::Seal;
+use crate::draughts::ballot::Ballot;
 use crate::rules::{Settings, Variant};
 use crate::sim::PresetId;
 use matchbox_socket::PeerId;
@@ -46,7 +47,14 @@ pub struct Hello {
     /// Seconds a dropped player is waited for (the creator's choice is the match's).
     #[serde(default = "default_grace")]
     pub grace: u16,
+    /// Draughts: the three-move ballot the creator opens with (CK-16): 0 none, 1–174 that
+    /// one, [`BY_LOT`] one drawn from the match seed.
+    #[serde(default)]
+    pub ballot: u8,
 }
+
+/// A hello's ballot drawn by lot, from the seed every peer shares.
+pub const BY_LOT: u8 = u8::MAX;
 
 /// The grace period when none is named, seconds.
 pub const DEFAULT_GRACE: u16 = 60;
@@ -67,6 +75,8 @@ pub enum Agreed {
     Draughts {
         /// The input slot of the player who plays Black.
         black_player: u32,
+        /// The three-move ballot it opens with, if any (CK-16).
+        ballot: Option<Ballot>,
     },
 }
 
@@ -93,6 +103,7 @@ impl Hello {
             watcher: false,
             seal: Seal::default(),
             grace: DEFAULT_GRACE,
+            ballot: 0,
         }
     }
 
@@ -115,6 +126,12 @@ impl Hello {
         self.game = "draughts".into();
         self.players = 2;
         self.colour = if black { "black" } else { "red" }.into();
+        self
+    }
+
+    /// The same hello opening a draughts game with `ballot` (0, a number, or [`BY_LOT`]).
+    pub fn opening(mut self, ballot: u8) -> Hello {
+        self.ballot = ballot;
         self
     }
 
@@ -160,7 +177,13 @@ pub fn agree(hellos: &[(PeerId, Hello)], seed: u64) -> Option<Agreed> {
             return None;
         }
         let black = if chosen.colour == "red" { 1 - chooser } else { chooser };
-        return Some(Agreed::Draughts { black_player: black as u32 });
+        // A ballot the list bars, or does not have, names no playable game.
+        let ballot = match chosen.ballot {
+            0 => None,
+            BY_LOT => Some(Ballot::drawn(seed)),
+            n => Some(Ballot::number(n.into()).ok()?),
+        };
+        return Some(Agreed::Draughts { black_player: black as u32, ballot });
     }
     let variant = Variant::from_name(&chosen.variant)?;
     let board = PresetId::from_name(&chosen.board)?;
@@ -221,14 +244,43 @@ mod tests {
                 .for_draughts(false)
         };
         let both = [(id(1), hello(false, "Ben")), (id(2), hello(true, "Asha"))];
-        assert_eq!(agree(&both, 1), Some(Agreed::Draughts { black_player: 0 }), "Asha is Red");
+        assert_eq!(
+            agree(&both, 1),
+            Some(Agreed::Draughts { black_player: 0, ballot: None }),
+            "Asha is Red"
+        );
         let carrom = Hello::new(false, Variant::DiscPool, 2, PresetId::Standard, 0, "Ben");
         let by_code = [(id(1), carrom.clone()), (id(2), hello(true, "Asha"))];
         let agreed = agree(&by_code, 1);
-        assert_eq!(agreed, Some(Agreed::Draughts { black_player: 0 }), "the creator's game");
+        assert_eq!(
+            agreed,
+            Some(Agreed::Draughts { black_player: 0, ballot: None }),
+            "the creator's game"
+        );
         let creator = Hello::new(true, Variant::Classic, 2, PresetId::Standard, 30, "Ravi");
         let by_code = [(id(1), hello(false, "Ben")), (id(2), creator)];
         assert!(matches!(agree(&by_code, 1), Some(Agreed::Carrom(_))), "and the other way");
+    }
+
+    #[test]
+    fn ck_16_the_creators_ballot_opens_the_game_and_a_barred_one_names_no_game() {
+        let hello = |creator: bool, ballot: u8| {
+            Hello::new(creator, Variant::DiscPool, 2, PresetId::Standard, 0, "Asha")
+                .for_draughts(true)
+                .opening(ballot)
+        };
+        let agreed = |creators: u8, seed| {
+            let both = [(id(1), hello(false, 60)), (id(2), hello(true, creators))];
+            agree(&both, seed).map(|a| match a {
+                Agreed::Draughts { ballot, .. } => ballot.map(Ballot::get),
+                Agreed::Carrom(_) => panic!("a draughts game"),
+            })
+        };
+        assert_eq!(agreed(34, 1), Some(Some(34)), "the creator's, not the joiner's");
+        assert_eq!(agreed(0, 1), Some(None));
+        assert_eq!(agreed(BY_LOT, 9), Some(Some(Ballot::drawn(9).get())), "drawn from the seed");
+        assert_eq!(agreed(3, 1), None, "barred");
+        assert_eq!(agreed(200, 1), None, "not on the list");
     }
 
     #[test]

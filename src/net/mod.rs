@@ -39,4 +39,4 @@ pub use socket::{Counters, Impairment, SafeChannel};
 
 /// The network protocol's version: it is part of every room address, so peers of other
 /// versions never meet.
-pub const PROTOCOL_VERSION: u32 = 6;
+pub const PROTOCOL_VERSION: u32 = 7;

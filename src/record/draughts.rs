@@ -4,6 +4,7 @@
 
 use super::{Difference, RecordError, Verdict, hex64};
 use crate::determinism::fnv1a64;
+use crate::draughts::ballot::Ballot;
 use crate::draughts::pdn::{read_fen, read_move, write_fen, write_move};
 use crate::draughts::{Draughts, Move, Position};
 use serde::{Deserialize, Serialize};
@@ -19,6 +20,9 @@ pub struct DraughtsLog {
     pub moves: Vec<String>,
     /// The game's hash at the start and after each move.
     pub hashes: Vec<String>,
+    /// The three-move ballot it opened with, whose moves are its first three (CK-16).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ballot: Option<u8>,
 }
 
 /// The hash a draughts record keeps of `game`.
@@ -40,11 +44,32 @@ impl DraughtsLog {
             black: black.min(1),
             moves: moves.iter().map(write_move).collect(),
             hashes,
+            ballot: None,
         }
+    }
+
+    /// The same log, naming the ballot its game opened with.
+    pub fn opened_with(mut self, ballot: Option<Ballot>) -> DraughtsLog {
+        self.ballot = ballot.map(Ballot::get);
+        self
+    }
+
+    /// The ballot the game opened with, if it names one, checked against its moves.
+    pub fn ballot(&self) -> Result<Option<Ballot>, RecordError> {
+        let Some(number) = self.ballot else { return Ok(None) };
+        let forged = RecordError::DraughtsBallot { number };
+        let ballot = Ballot::number(number.into()).map_err(|_| forged.clone())?;
+        let opening: Vec<String> = ballot.moves().iter().map(write_move).collect();
+        let from_start = read_fen(&self.start).is_ok_and(|p| p == Position::START);
+        if !from_start || !self.moves.starts_with(&opening) {
+            return Err(forged);
+        }
+        Ok(Some(ballot))
     }
 
     /// The game at the start and after each move, re-played from the record.
     pub fn games(&self) -> Result<Vec<Draughts>, RecordError> {
+        self.ballot()?;
         let start = read_fen(&self.start)
             .map_err(|why| RecordError::DraughtsStart { fen: self.start.clone(), why })?;
         let mut game = Draughts::from(start);

@@ -87,4 +87,10 @@ pub enum RecordError {
         /// Why it cannot be played.
         why: PdnError,
     },
+    /// A draughts game that names a ballot it does not open with, or no ballot at all.
+    #[error("it names ballot {number}, which its moves do not open with")]
+    DraughtsBallot {
+        /// The number it names.
+        number: u8,
+    },
 }

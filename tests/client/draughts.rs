@@ -371,6 +371,118 @@ fn a_fen_that_cannot_be_read_is_said_and_nothing_starts() {
     assert!(texts(&mut app).contains("cannot be set up"), "{}", texts(&mut app));
 }
 
+#[test]
+fn the_move_list_shows_each_move_and_a_pressed_one_shows_its_position_read_only() {
+    let mut app = client(&home("draughts-move-list"), 23);
+    start(&mut app, Mode::PassAndPlay, Colour::Black);
+    for seed in 0..5 {
+        let m = some_move(&app, seed);
+        drag(&mut app, m.from as u32, m.to as u32);
+    }
+    assert_eq!(table(&app).played.len(), 5);
+    app.update();
+    let listed: Vec<String> =
+        table(&app).played.iter().map(|(_, m)| carrom::draughts::pdn::write_move(m)).collect();
+    let shown = texts(&mut app);
+    for (row, pair) in listed.chunks(2).enumerate() {
+        assert!(shown.contains(&format!("{}.", row + 1)), "move {} is numbered: {shown}", row + 1);
+        assert!(pair.iter().all(|m| shown.contains(m.as_str())), "{pair:?} listed: {shown}");
+    }
+    press(&mut app, "Move(2)");
+    let reviewing = || carrom::client::Reviewing(Some(2));
+    assert_eq!(*app.world().resource::<carrom::client::Reviewing>(), reviewing());
+    let shown = texts(&mut app);
+    assert!(shown.contains(&format!("the position after {}", listed[1])), "{shown}");
+    // The board is read only: a move there plays nothing.
+    let before = table(&app).game;
+    let m = some_move(&app, 0);
+    drag(&mut app, m.from as u32, m.to as u32);
+    assert_eq!(table(&app).game, before, "nothing is played while looking back");
+    hit_key(&mut app, KeyCode::PageUp, true);
+    hit_key(&mut app, KeyCode::PageUp, false);
+    let now = *app.world().resource::<carrom::client::Reviewing>();
+    assert_eq!(now, carrom::client::Reviewing(Some(1)), "Page Up steps back");
+    hit_key(&mut app, KeyCode::End, true);
+    hit_key(&mut app, KeyCode::End, false);
+    assert!(!app.world().resource::<carrom::client::Reviewing>().is_on(table(&app)), "End: back");
+    press(&mut app, "Move(1)");
+    press(&mut app, "BackToGame");
+    assert!(!texts(&mut app).contains("Looking back"), "the game again");
+    drag(&mut app, m.from as u32, m.to as u32);
+    assert_eq!(table(&app).played.len(), 6, "and it is played on");
+}
+
+/// Types `text` into Home's start field, replacing what it held.
+fn type_start(app: &mut App, text: &str) {
+    use bevy::input::keyboard::Key;
+    press(app, "EditFen");
+    for _ in 0..12 {
+        type_key(app, Key::Backspace, None);
+    }
+    for c in text.chars() {
+        type_key(app, Key::Character(c.to_string().into()), Some(c));
+    }
+    type_key(app, Key::Enter, None);
+}
+
+#[test]
+fn ck_16_a_ballot_drawn_by_lot_opens_the_game_and_the_rematch_plays_it_from_the_other_side() {
+    let dir = home("draughts-ballot-drawn");
+    let mut app = client(&dir, 21);
+    app.insert_resource(ComputerBudget { hard_time: None, least: Duration::ZERO });
+    press(&mut app, "Draughts");
+    press(&mut app, "Mode(VsBot)");
+    press(&mut app, "DraughtsLevel(Easy)");
+    press(&mut app, "OpeningBallot");
+    assert!(texts(&mut app).contains("drawn by lot"), "the start field says what it does");
+    press(&mut app, "DraughtsColour(Red)");
+    press(&mut app, "Play");
+    assert_eq!(screen(&app), Screen::Game);
+    let ballot = table(&app).ballot.expect("a ballot was drawn");
+    assert_eq!(table(&app).played.len(), 3, "its three moves are on the board");
+    assert_eq!(table(&app).game, ballot.game());
+    let line = format!("Ballot {}: {}", ballot.get(), ballot.text());
+    assert!(texts(&mut app).contains(&line), "the HUD names it: {}", texts(&mut app));
+    press(&mut app, "TakeBack");
+    assert_eq!(table(&app).played.len(), 3, "take back leaves the ballot's moves");
+    hit_key(&mut app, KeyCode::Escape, true);
+    hit_key(&mut app, KeyCode::Escape, false);
+    press(&mut app, "Resign");
+    assert!(run_until(&mut app, 10, |a| screen(a) == Screen::Results));
+    press(&mut app, "Rematch");
+    assert_eq!(screen(&app), Screen::Game);
+    assert_eq!(table(&app).bottom, Colour::Black, "the colours are swapped");
+    assert_eq!(table(&app).ballot, Some(ballot), "and the ballot is the same");
+    // The computer, now Red, answers the ballot.
+    assert!(persons_turn(&mut app));
+    assert!(table(&app).played.len() >= 4);
+    let settings = std::fs::read_to_string(dir.join("settings.json"));
+    assert!(settings.is_ok_and(|s| s.contains("\"ballot\"")), "the choice is kept");
+}
+
+#[test]
+fn ck_16_a_ballot_typed_by_number_opens_with_its_moves_and_a_barred_one_is_refused() {
+    let mut app = client(&home("draughts-ballot-number"), 22);
+    press(&mut app, "Draughts");
+    press(&mut app, "Mode(PassAndPlay)");
+    type_start(&mut app, "3");
+    press(&mut app, "Play");
+    assert_eq!(screen(&app), Screen::Home, "a barred ballot starts nothing");
+    assert!(texts(&mut app).contains("Ballot 3 is barred"), "{}", texts(&mut app));
+    type_start(&mut app, "175");
+    press(&mut app, "Play");
+    assert!(texts(&mut app).contains("no ballot 175"), "{}", texts(&mut app));
+    type_start(&mut app, "34");
+    press(&mut app, "Play");
+    assert_eq!(screen(&app), Screen::Game);
+    let played: Vec<String> =
+        table(&app).played.iter().map(|(_, m)| carrom::draughts::pdn::write_move(m)).collect();
+    assert_eq!(played, ["9-13", "24-20", "11-16"]);
+    assert!(texts(&mut app).contains("Ballot 34: 9-13 24-20 11-16"), "{}", texts(&mut app));
+    assert_eq!(table(&app).to_move(), Colour::Red);
+    assert!(table(&app).pdn().contains("[Opening \"ACF 34: 9-13 24-20 11-16\"]"));
+}
+
 /// An online draughts game this client created, taking `colour`, against a headless peer
 /// whose computer plays easy; on screen once `start` returns.
 struct OnlineGame {
@@ -381,7 +493,7 @@ struct OnlineGame {
 }
 
 impl OnlineGame {
-    fn start(dir: &str, seed: u64, colour: Colour) -> OnlineGame {
+    fn start(dir: &str, seed: u64, colour: Colour, balloted: bool) -> OnlineGame {
         let (url, stop) = crate::net_support::signaling();
         let mut app = client(&home(dir), seed);
         app.world_mut().resource_mut::<carrom::client::Preferences>().signaling = url.clone();
@@ -390,6 +502,9 @@ impl OnlineGame {
         press(&mut app, "Draughts");
         press(&mut app, "Mode(Online)");
         press(&mut app, &format!("DraughtsColour({colour:?})"));
+        if balloted {
+            press(&mut app, "OpeningBallot");
+        }
         press(&mut app, "CreateMatch");
         assert_eq!(screen(&app), Screen::Lobby);
         let code = invite_code(&mut app);
@@ -421,14 +536,16 @@ impl OnlineGame {
 }
 
 #[test]
-fn ck_15_an_online_game_against_a_headless_peer_ends_the_same_on_both() {
-    let test = "ck_15_an_online_game_against_a_headless_peer_ends_the_same_on_both";
+fn ck_15_ck_16_an_online_game_opened_by_ballot_against_a_headless_peer_ends_the_same() {
+    let test = "ck_15_ck_16_an_online_game_opened_by_ballot_against_a_headless_peer_ends_the_same";
     if !crate::net_support::isolated(module_path!(), test) {
         return;
     }
-    let mut game = OnlineGame::start("draughts-online", 21, Colour::Red);
+    let mut game = OnlineGame::start("draughts-online", 21, Colour::Red, true);
     assert_eq!(table(&game.app).bottom, Colour::Red, "the creator's colour, at the bottom");
     assert!(table(&game.app).online);
+    let ballot = table(&game.app).ballot.expect("the creator's ballot, drawn by lot");
+    assert_eq!(table(&game.app).game, ballot.game(), "the game opens with its three moves");
     let mut moves = 0;
     while screen(&game.app) == Screen::Game {
         let app = &mut game.app;
@@ -471,7 +588,7 @@ fn ck_15_a_friend_who_leaves_an_online_game_forfeits_it() {
     if !crate::net_support::isolated(module_path!(), test) {
         return;
     }
-    let mut game = OnlineGame::start("draughts-online-left", 22, Colour::Red);
+    let mut game = OnlineGame::start("draughts-online-left", 22, Colour::Red, false);
     // The computer (Black) opens; then the friend's program is killed, and not started
     // again: once the grace period (the creator's, chosen before the lobby) is over, the
     // game is theirs to forfeit.
@@ -491,7 +608,7 @@ fn ck_13_online_take_back_and_draw_are_offers_the_other_answers() {
     if !crate::net_support::isolated(module_path!(), test) {
         return;
     }
-    let mut game = OnlineGame::start("draughts-online-offers", 23, Colour::Black);
+    let mut game = OnlineGame::start("draughts-online-offers", 23, Colour::Black, false);
     // Black (this client) opens, the computer replies.
     click(&mut game.app, 10);
     click(&mut game.app, 14);

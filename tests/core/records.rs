@@ -4,6 +4,7 @@
 
 use carrom::bot::random_stroke;
 use carrom::determinism::mix;
+use carrom::draughts::ballot::Ballot;
 use carrom::draughts::{Draughts, Moves};
 use carrom::game::{Input, Match, Phase, advance};
 use carrom::record::{CarromLog, DraughtsLog, GameLog, MatchRecord, RecordError};
@@ -182,6 +183,30 @@ fn a_draughts_record_verifies_and_a_tampered_one_is_caught_at_its_move() {
     let mut illegal = log.clone();
     illegal.moves[4] = "1-5".into();
     assert!(illegal.verify().is_err(), "a move that cannot be played is said");
+}
+
+#[test]
+fn ck_16_a_balloted_draughts_record_names_its_ballot_and_a_forged_one_is_refused() {
+    let ballot = Ballot::number(60).unwrap();
+    let mut game = ballot.game();
+    let mut played = ballot.moves().to_vec();
+    let mut moves = Moves::default();
+    game.moves(&mut moves);
+    played.push(moves.as_slice()[0]);
+    game.play(&moves.as_slice()[0]);
+    let log = DraughtsLog::of(Draughts::new().position, 1, &played).opened_with(Some(ballot));
+    let text = serde_json::to_string(&log).unwrap();
+    assert!(text.contains("\"ballot\":60"), "{text}");
+    let back: DraughtsLog = serde_json::from_str(&text).unwrap();
+    assert_eq!(back.ballot(), Ok(Some(ballot)));
+    assert_eq!(back.verify().unwrap().first_difference, None);
+    assert_eq!(back.games().unwrap().last(), Some(&game));
+    let unballoted = DraughtsLog::of(Draughts::new().position, 1, &played);
+    assert!(!serde_json::to_string(&unballoted).unwrap().contains("ballot"));
+    for number in [59, 3, 0, 255] {
+        let forged = DraughtsLog { ballot: Some(number), ..log.clone() };
+        assert_eq!(forged.games(), Err(RecordError::DraughtsBallot { number }), "{number}");
+    }
 }
 
 #[test]

@@ -8,6 +8,7 @@
 use super::art::{DraughtsArt, DraughtsArtPlugin};
 use super::game::DraughtsMatch;
 use super::geometry::{SQUARE, centre};
+use super::move_list::Reviewing;
 use super::selection::movable;
 use super::theme;
 use crate::client::flow::{GameType, Screen};
@@ -15,6 +16,7 @@ use crate::client::ui::Orientation;
 use crate::client::words::Words;
 use crate::draughts::Colour;
 use crate::draughts::moves::has_capture;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 mod colour {
@@ -70,7 +72,9 @@ impl Plugin for BoardViewPlugin {
             .add_systems(
                 Update,
                 (
-                    redraw.run_if(resource_exists_and_changed::<DraughtsMatch>),
+                    redraw.run_if(resource_exists::<DraughtsMatch>.and_then(
+                        resource_changed::<DraughtsMatch>.or_else(resource_changed::<Reviewing>),
+                    )),
                     (glide, fade).run_if(resource_exists::<DraughtsMatch>),
                     beside_panel,
                 )
@@ -184,9 +188,16 @@ fn disc(
     )
 }
 
+/// The game, and which of its positions the board shows.
+#[derive(SystemParam)]
+struct Shown<'w> {
+    table: Res<'w, DraughtsMatch>,
+    reviewing: Res<'w, Reviewing>,
+}
+
 fn redraw(
     mut commands: Commands,
-    table: Res<DraughtsMatch>,
+    shown: Shown,
     art: Res<DraughtsArt>,
     old: Query<Entity, With<Redrawn>>,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -194,7 +205,10 @@ fn redraw(
     mut seen: Local<usize>,
 ) {
     // A move just played glides from its start through its landings.
-    let fresh = table.played.len() > *seen;
+    let Shown { table, reviewing } = shown;
+    // An earlier position, reviewed from the move list, is drawn still and unmarked.
+    let looking_back = reviewing.is_on(&table);
+    let fresh = table.played.len() > *seen && !looking_back;
     *seen = table.played.len();
     let moved = table.last_move().filter(|_| fresh);
     for entity in &old {
@@ -202,9 +216,10 @@ fn redraw(
     }
     let (meshes, materials) = (&mut *meshes, &mut *materials);
     let bottom = table.bottom;
-    let position = table.game.position;
+    let (shown, last_move) = reviewing.shown(&table);
+    let position = shown.position;
     let radius = SQUARE * 0.4;
-    if let Some(last) = table.last_move() {
+    if let Some(last) = last_move {
         for bit in std::iter::once(last.from as u32).chain(last.landings()) {
             commands.spawn((
                 Redrawn,
@@ -256,7 +271,7 @@ fn redraw(
             commands.entity(ghost).insert(fade);
         }
     }
-    if table.ending.is_some() {
+    if table.ending.is_some() || looking_back {
         return;
     }
     let held = table.selection.from;

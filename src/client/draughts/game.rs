@@ -5,6 +5,7 @@
 use super::selection::Selection;
 use crate::client::flow::setup::{colour_message, draughts_level_message};
 use crate::client::words::Words;
+use crate::draughts::ballot::Ballot;
 use crate::draughts::level::Level;
 use crate::draughts::pdn::{Game, Outcome, write_game};
 use crate::draughts::turns::{Offer, Say, Turn};
@@ -62,6 +63,8 @@ pub struct DraughtsMatch {
     pub outbox: Option<Turn>,
     /// Online: an offer waiting for its answer (CK-13).
     pub offer: Option<Offer>,
+    /// The three-move opening the game began with, if it was balloted (CK-16).
+    pub ballot: Option<Ballot>,
 }
 
 /// Black is 0, Red 1.
@@ -97,6 +100,7 @@ impl DraughtsMatch {
             online: false,
             outbox: None,
             offer: None,
+            ballot: None,
         }
     }
 
@@ -106,7 +110,24 @@ impl DraughtsMatch {
         self.start = position;
         self.played.clear();
         self.ending = None;
+        self.ballot = None;
         self
+    }
+
+    /// The same game started from the standard start with `ballot`'s three moves played
+    /// (CK-16): they are the first moves of its list, and take back stops after them.
+    pub fn opened_with(mut self, ballot: Ballot) -> Self {
+        self = self.starting_at(Position::START);
+        for m in ballot.moves() {
+            self.play(m);
+        }
+        self.ballot = Some(ballot);
+        self
+    }
+
+    /// Moves no take back undoes: a ballot's three.
+    fn fixed_plies(&self) -> usize {
+        if self.ballot.is_some() { 3 } else { 0 }
     }
 
     /// The game as PDN text, with the players' names and the result.
@@ -117,12 +138,15 @@ impl DraughtsMatch {
             (Some(_), Some(Colour::Red)) => Outcome::RedWins,
             (Some(_), None) => Outcome::Draw,
         };
-        let tags = vec![
+        let mut tags = vec![
             ("Event".to_string(), "carrom: English draughts".to_string()),
             ("Black".to_string(), self.name(Colour::Black).to_string()),
             ("White".to_string(), self.name(Colour::Red).to_string()),
             ("Result".to_string(), outcome.token().to_string()),
         ];
+        if let Some(ballot) = self.ballot {
+            tags.push(("Opening".to_string(), format!("ACF {ballot}")));
+        }
         let moves = self.played.iter().map(|(_, m)| *m).collect();
         write_game(&Game { tags, start: self.start, moves, outcome })
     }
@@ -219,10 +243,14 @@ impl DraughtsMatch {
         if self.ending.is_some() || self.online {
             return false;
         }
+        let fixed = self.fixed_plies();
+        if self.played.len() <= fixed {
+            return false;
+        }
         let Some((before, _)) = self.played.pop() else { return false };
         self.game = before;
         // Against the computer, back to a position where a person moves.
-        while self.mover() != Player::Human {
+        while self.mover() != Player::Human && self.played.len() > fixed {
             let Some((before, _)) = self.played.pop() else { break };
             self.game = before;
         }
@@ -328,6 +356,29 @@ mod tests {
         let m = DraughtsMatch::new(Colour::Red, Player::Human, names, 1).starting_at(position);
         assert_eq!(m.to_move(), Colour::Red);
         assert!(crate::draughts::pdn::read_game(&m.pdn()).unwrap().start == position);
+    }
+
+    #[test]
+    fn ck_16_a_balloted_game_begins_with_its_three_moves_and_take_back_stops_after_them() {
+        let names = ["Asha".to_string(), "Ravi".to_string()];
+        let ballot = Ballot::number(34).unwrap();
+        let opponent = Player::Computer(Level::Easy);
+        let mut m = DraughtsMatch::new(Colour::Red, opponent, names, 1).opened_with(ballot);
+        assert_eq!(m.played.len(), 3);
+        assert_eq!(m.to_move(), Colour::Red, "the person, Red, moves first after the ballot");
+        assert!(!m.take_back(), "the ballot's moves stay");
+        let mine = first_move(&m);
+        m.play(mine);
+        let reply = first_move(&m);
+        m.play(reply);
+        assert!(m.take_back());
+        assert_eq!(m.played.len(), 3);
+        assert_eq!(m.game, ballot.game());
+        let pdn = m.pdn();
+        assert!(pdn.contains("[Opening \"ACF 34: 9-13 24-20 11-16\"]"), "{pdn}");
+        let game = crate::draughts::pdn::read_game(&pdn).unwrap();
+        assert_eq!(game.moves, ballot.moves());
+        assert_eq!(game.start, Position::START);
     }
 
     #[test]

@@ -28,6 +28,8 @@ pub enum DraughtsField {
     LastMove,
     /// The controls.
     Help,
+    /// The three-move ballot the game opened with (CK-16).
+    Ballot,
 }
 
 /// When a button shows.
@@ -49,7 +51,8 @@ impl Plugin for HudPlugin {
     }
 }
 
-fn spawn(mut commands: Commands, w: Res<Words>) {
+fn spawn(mut commands: Commands, w: Res<Words>, table: Option<Res<DraughtsMatch>>) {
+    let balloted = table.is_some_and(|t| t.ballot.is_some());
     commands
         .spawn((
             DespawnOnExit(Screen::Game),
@@ -70,6 +73,9 @@ fn spawn(mut commands: Commands, w: Res<Words>) {
         .with_children(|p| {
             p.spawn(ui::pause_button(w.get("hud-pause")));
             p.spawn(ui::text(w.get("draughts-title"), 16.0, palette::DIM));
+            if balloted {
+                p.spawn((DraughtsField::Ballot, ui::text("", 16.0, palette::DIM)));
+            }
             p.spawn((DraughtsField::Status, ui::text("", 22.0, palette::ACCENT)));
             p.spawn((DraughtsField::Sides, ui::text("", 18.0, palette::TEXT)));
             p.spawn((DraughtsField::LastMove, ui::text("", 16.0, palette::TEXT)));
@@ -92,6 +98,7 @@ fn spawn(mut commands: Commands, w: Res<Words>) {
                 ui::button(w.get("draughts-decline"), "DeclineOffer", 4, false),
             ))
             .observe(answers(Say::Decline));
+            super::move_list::spawn(p, &w);
             p.spawn((DraughtsField::Help, WideOnly, ui::text("", 14.0, palette::DIM)));
         });
 }
@@ -163,6 +170,12 @@ fn update(
                 w.with("draughts-last-move", &[("move", write_move(&m).into())])
             }),
             DraughtsField::Help => w.get("draughts-help"),
+            DraughtsField::Ballot => table.ballot.map_or(String::new(), |b| {
+                w.with(
+                    "draughts-ballot",
+                    &[("number", b.get().to_string().into()), ("moves", b.text().into())],
+                )
+            }),
         };
         if text.0 != value {
             text.0 = value;

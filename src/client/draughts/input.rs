@@ -4,6 +4,7 @@
 use super::DraughtsSystems;
 use super::game::{DraughtsMatch, Player};
 use super::geometry::square_at;
+use super::move_list::Reviewing;
 use super::selection::Picked;
 use crate::client::board::pointer::{BoardPointer, PointerAction, PointerSystems};
 use crate::client::flow::PausableSystems;
@@ -27,19 +28,20 @@ impl Plugin for InputPlugin {
     }
 }
 
-/// Whether a person may move now.
-fn persons_turn(table: &DraughtsMatch) -> bool {
-    table.ending.is_none() && table.mover() == Player::Human
+/// Whether a person may move now: not while an earlier position is on the board.
+fn persons_turn(table: &DraughtsMatch, reviewing: &Reviewing) -> bool {
+    table.ending.is_none() && table.mover() == Player::Human && !reviewing.is_on(table)
 }
 
 /// A press picks up (or clicks); a release elsewhere drops the piece held there.
 fn pointer(
     mut table: ResMut<DraughtsMatch>,
+    reviewing: Res<Reviewing>,
     mut events: MessageReader<BoardPointer>,
     mut pressed: Local<Option<u32>>,
 ) {
     for event in events.read() {
-        if !persons_turn(&table) {
+        if !persons_turn(&table, &reviewing) {
             continue;
         }
         let Some(square) = square_at(event.at, table.bottom) else { continue };
@@ -66,11 +68,12 @@ fn pointer(
 
 fn keys(
     mut table: ResMut<DraughtsMatch>,
+    reviewing: Res<Reviewing>,
     mut typed: MessageReader<KeyboardInput>,
     mut square: ResMut<TypedSquare>,
 ) {
     for key in typed.read() {
-        if key.state != ButtonState::Pressed || !persons_turn(&table) {
+        if key.state != ButtonState::Pressed || !persons_turn(&table, &reviewing) {
             continue;
         }
         match &key.logical_key {

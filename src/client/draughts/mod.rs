@@ -49,6 +49,7 @@ pub mod game;
 pub mod geometry;
 pub mod hud;
 pub mod input;
+pub mod move_list;
 pub mod selection;
 pub mod theme;
 
@@ -75,7 +76,12 @@ impl Plugin for DraughtsPlugin {
                     .and_then(resource_exists::<DraughtsMatch>),
             ),
         )
-        .add_plugins((input::InputPlugin, computer::ComputerPlugin, hud::HudPlugin))
+        .add_plugins((
+            input::InputPlugin,
+            computer::ComputerPlugin,
+            hud::HudPlugin,
+            move_list::MoveListPlugin,
+        ))
         .add_systems(OnEnter(Screen::Home), |mut commands: Commands| {
             commands.remove_resource::<DraughtsMatch>();
         });
@@ -103,6 +109,8 @@ pub struct DraughtsStart<'a> {
     pub setup: &'a MatchSetup,
     /// The standard start or a position set up from a FEN.
     pub start: crate::draughts::Position,
+    /// A three-move ballot to open with, from the standard start (CK-16).
+    pub ballot: Option<crate::draughts::ballot::Ballot>,
     /// Seed of the computer's deliberate mistakes.
     pub seed: u64,
 }
@@ -123,13 +131,18 @@ pub fn start_draughts(
     };
     let names = [names[0].clone(), names[1].clone()];
     let table = DraughtsMatch::new(setup.draughts_colour, opponent, names, chosen.seed);
-    commands.insert_resource(table.starting_at(chosen.start));
+    let table = match chosen.ballot {
+        Some(ballot) => table.opened_with(ballot),
+        None => table.starting_at(chosen.start),
+    };
+    commands.insert_resource(table);
     game.set(GameType::Draughts);
     host.set(MatchHost::Local);
     next.set(Screen::Game);
 }
 
-/// Results' Rematch after draughts: the same players, colours swapped.
+/// Results' Rematch after draughts: the same players, colours swapped, and the same
+/// ballot, as tournaments play each one from both sides (CK-16).
 fn rematch(
     mut commands: Commands,
     table: Option<Res<DraughtsMatch>>,
@@ -141,6 +154,10 @@ fn rematch(
     let opponent = table.players[game::colour_index(me.other())];
     let names = [table.name(me).to_string(), table.name(me.other()).to_string()];
     let again = DraughtsMatch::new(me.other(), opponent, names, table.seed.wrapping_add(1));
+    let again = match table.ballot {
+        Some(ballot) => again.opened_with(ballot),
+        None => again,
+    };
     commands.insert_resource(again);
     host.set(MatchHost::Local);
     screen.set(Screen::Game);

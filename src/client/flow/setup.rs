@@ -110,6 +110,8 @@ pub struct MatchSetup {
     pub draughts_level: Level,
     /// Draughts: the colour player 1 takes (Black moves first).
     pub draughts_colour: Colour,
+    /// Draughts: the game opens with a three-move ballot (CK-16).
+    pub draughts_ballot: bool,
     /// Online and on a LAN: seconds a player who drops is waited for.
     pub grace: u16,
 }
@@ -127,6 +129,7 @@ impl Default for MatchSetup {
             bots: [false, true, true, true],
             draughts_level: Level::Medium,
             draughts_colour: Colour::Black,
+            draughts_ballot: false,
             grace: crate::net::hello::DEFAULT_GRACE,
         }
     }

@@ -27,7 +27,7 @@ use crate::net::connect::{
     GAME_CHANNEL, HELLO_CHANNEL, IceServer, PEER_CONNECT_BOUND, RESUME_CHANNEL, WATCH_CHANNEL, open,
 };
 use crate::net::connect_error::ConnectError;
-use crate::net::hello::{Agreed, Hello, agree, agreed_grace, names, seals};
+use crate::net::hello::{Agreed, BY_LOT, Hello, agree, agreed_grace, names, seals};
 use crate::net::lan::Listing;
 use crate::net::room::{
     name_of, private_room, private_room_of, quick_match, watch_room, with_grace, with_seat_token,
@@ -323,7 +323,9 @@ fn open_lobby(
         let hello =
             Hello::new(creator, setup.variant, players, setup.preset, setup.shot_clock, name)
                 .sealed(key.seal(), setup.grace);
-        if draughts { hello.for_draughts(setup.draughts_colour == Colour::Black) } else { hello }
+        let ballot = if setup.draughts_ballot { BY_LOT } else { 0 };
+        let black = setup.draughts_colour == Colour::Black;
+        if draughts { hello.for_draughts(black).opening(ballot) } else { hello }
     };
     let lan = matches!(
         request,
@@ -684,12 +686,16 @@ fn start_when_gathered(
             commands.insert_resource(record);
             starting.game.set(GameType::Carrom);
         }
-        Agreed::Draughts { black_player } => {
+        Agreed::Draughts { black_player, ballot } => {
             let seed = match_seed(&peers);
             let level = starting.setup.draughts_level;
             let table = online_table(local, black_player, &shown_names, controller, level, seed);
+            let (table, start) = match ballot {
+                Some(ballot) => (table.opened_with(ballot), ballot.game()),
+                None => (table, Draughts::new()),
+            };
             commands.insert_resource(table);
-            let turns = TurnGame::new(Draughts::new(), black_player);
+            let turns = TurnGame::new(start, black_player);
             let names = shown_names[..2].to_vec();
             let record =
                 OnlineRecord::new(Watched::Draughts(turns), names.clone(), lobby.lan, diagnostics);

@@ -145,6 +145,9 @@ pub fn watch(
             if let Some((first, _)) = replaying.games.first() {
                 table = table.starting_at(first.position);
             }
+            if let GameLog::Draughts(log) = &replaying.record.game {
+                table.ballot = log.ballot().ok().flatten();
+            }
             commands.insert_resource(table);
             game.set(GameType::Draughts);
         }

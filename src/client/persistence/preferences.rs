@@ -220,6 +220,9 @@ struct SetupFile {
     /// Draughts: `black` or `red`.
     #[serde(default)]
     draughts_colour: Option<String>,
+    /// Draughts: `ballot` for a three-move ballot, `free` (older files have none: free).
+    #[serde(default)]
+    draughts_opening: Option<String>,
     /// Seconds a player who drops is waited for (older files have none: the default).
     #[serde(default)]
     grace: Option<u16>,
@@ -251,6 +254,9 @@ impl SettingsFile {
                 game: Some(game_name(setup.game).into()),
                 draughts_level: Some(setup.draughts_level.name().into()),
                 draughts_colour: Some(colour_name(setup.draughts_colour).into()),
+                draughts_opening: Some(
+                    if setup.draughts_ballot { "ballot" } else { "free" }.into(),
+                ),
                 grace: Some(setup.grace),
             },
         }
@@ -282,6 +288,8 @@ impl SettingsFile {
                 Some("red") => Colour::Red,
                 Some(other) => return Err(Unreadable::unknown("draughts colour", other)),
             },
+            // An opening this version does not know reads as free and keeps the file.
+            draughts_ballot: s.draughts_opening.as_deref() == Some("ballot"),
             variant,
             mode: Mode::from_name(&s.mode).ok_or_else(|| Unreadable::unknown("mode", &s.mode))?,
             players: if variant.allows(s.players) { s.players } else { 2 },
@@ -456,7 +464,12 @@ mod tests {
             digits: Digits::Own,
             ..Preferences::default()
         };
-        let setup = MatchSetup { variant: Variant::Classic, players: 3, ..MatchSetup::default() };
+        let setup = MatchSetup {
+            variant: Variant::Classic,
+            players: 3,
+            draughts_ballot: true,
+            ..MatchSetup::default()
+        };
         let bytes = serde_json::to_vec(&SettingsFile::of(&preferences, &setup)).unwrap();
         let back = SettingsFile::parse(&bytes, Language::Greek).expect("readable");
         assert_eq!(back, (preferences, setup));
@@ -489,6 +502,21 @@ mod tests {
         json["digits"] = "roman".into();
         let kept = read(&json);
         assert_eq!((kept.digits, kept.volume), (Digits::Western, own.volume));
+    }
+
+    #[test]
+    fn ck_16_a_file_without_an_opening_or_with_an_unknown_one_opens_free() {
+        let setup = MatchSetup { draughts_ballot: true, ..MatchSetup::default() };
+        let mut json =
+            serde_json::to_value(SettingsFile::of(&Preferences::default(), &setup)).unwrap();
+        let read = |json: &serde_json::Value| {
+            SettingsFile::parse(&serde_json::to_vec(json).unwrap(), Language::Hindi).unwrap().1
+        };
+        assert!(read(&json).draughts_ballot);
+        json["setup"].as_object_mut().unwrap().remove("draughts_opening");
+        assert!(!read(&json).draughts_ballot);
+        json["setup"]["draughts_opening"] = "eleven-man".into();
+        assert!(!read(&json).draughts_ballot);
     }
 
     #[test]

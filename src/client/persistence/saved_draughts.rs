@@ -11,6 +11,7 @@ use crate::client::persistence::storage::{self, Storage};
 use crate::client::persistence::unreadable::{self, Unreadable};
 use crate::client::ui::Notice;
 use crate::client::words::{self, Words};
+use crate::draughts::ballot::Ballot;
 use crate::draughts::level::Level;
 use crate::draughts::pdn::{read_fen, read_move, write_fen, write_move};
 use crate::draughts::{Colour, Position};
@@ -66,6 +67,9 @@ struct GameFile {
     /// The position the game started from (none: the standard start).
     #[serde(default)]
     start: Option<String>,
+    /// The three-move ballot the game opened with, whose moves are the first three.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ballot: Option<u8>,
 }
 
 fn player_name(player: Player) -> String {
@@ -101,6 +105,7 @@ impl GameFile {
             moves: table.played.iter().map(|(_, m)| write_move(m)).collect(),
             position: write_fen(&table.game.position),
             start: (table.start != Position::START).then(|| write_fen(&table.start)),
+            ballot: table.ballot.map(Ballot::get),
         }
     }
 
@@ -125,7 +130,18 @@ impl GameFile {
             .starting_at(start);
         table.players = players;
         table.names = file.names;
-        for text in &file.moves {
+        let mut moves = file.moves.as_slice();
+        if let Some(n) = file.ballot {
+            let ballot = Ballot::number(n.into())
+                .map_err(|_| Unreadable::Damaged("the opening is not a ballot"))?;
+            let opening: Vec<String> = ballot.moves().iter().map(write_move).collect();
+            if start != Position::START || !moves.starts_with(&opening) {
+                return Err(Unreadable::Damaged("the game does not open with its ballot"));
+            }
+            table = table.opened_with(ballot);
+            moves = &moves[opening.len()..];
+        }
+        for text in moves {
             let m = read_move(&table.game.position, text)
                 .map_err(|_| Unreadable::Damaged("a move is not legal where it was played"))?;
             table.play(m);
@@ -343,5 +359,24 @@ mod tests {
         file.moves.push("9-14".into());
         let bytes = serde_json::to_vec(&file).unwrap();
         assert!(GameFile::parse(&bytes).is_err());
+    }
+
+    #[test]
+    fn ck_16_a_balloted_game_reads_back_with_its_ballot_and_a_forged_one_is_refused() {
+        let names = ["Asha".to_string(), "Ravi".to_string()];
+        let ballot = Ballot::number(120).unwrap();
+        let mut table =
+            DraughtsMatch::new(Colour::Black, Player::Human, names, 3).opened_with(ballot);
+        let mut moves = Moves::default();
+        table.game.moves(&mut moves);
+        table.play(moves.as_slice()[0]);
+        let file = GameFile::of(&table);
+        let back = GameFile::parse(&serde_json::to_vec(&file).unwrap()).unwrap();
+        assert_eq!(back.ballot, Some(ballot));
+        assert_eq!((back.game, back.played.len()), (table.game, 4));
+        for forged in [Some(3), Some(200), Some(121)] {
+            let bytes = serde_json::to_vec(&GameFile { ballot: forged, ..GameFile::of(&table) });
+            assert!(GameFile::parse(&bytes.unwrap()).is_err(), "ballot {forged:?}");
+        }
     }
 }

@@ -20,6 +20,7 @@ use crate::client::ui::{self, MenuSet, Notice, Orientation, Pressed, palette};
 use crate::client::words::{Arg, Words};
 use crate::draughts::Colour;
 use crate::draughts::Position;
+use crate::draughts::ballot::{Ballot, BallotError};
 use crate::draughts::level::Level;
 use crate::draughts::pdn::read_fen;
 use crate::rules::Variant;
@@ -225,8 +226,10 @@ fn home_menu(root: &mut ChildSpawnerCommands, shown: &Shown, next: &mut impl FnM
         });
         if setup.game == GameType::Draughts {
             draughts_options(root, w, setup, next);
+            let empty =
+                if setup.draughts_ballot { "home-ballot-by-lot" } else { "home-standard-start" };
             root.spawn(option_row()).with_children(|row| {
-                let shown = ui::shown(&fen.text, fen.typing, &w.get("home-standard-start"));
+                let shown = ui::shown(&fen.text, fen.typing, &w.get(empty));
                 row.spawn(option_label(&w.get("home-start-from")));
                 row.spawn(ui::text_field(shown, "EditFen", next(), fen.typing))
                     .observe(|_: On<Pressed>, mut fen: ResMut<FenEntry>| fen.typing = !fen.typing);
@@ -479,20 +482,45 @@ fn play(
         }
         return;
     }
-    let position = if fen.text.is_empty() {
-        Ok(Position::START)
-    } else {
-        read_fen(&fen.text)
-            .map_err(|e| w.with("home-bad-position", &[("why", e.to_string().into())]))
-    };
-    match position.and_then(|position| Ok((position, seeded?))) {
-        Ok((position, seed)) => {
-            let chosen = DraughtsStart { setup: &setup, start: position, seed };
+    let chosen =
+        seeded.and_then(|seed| Ok((opening(w, &fen.text, setup.draughts_ballot, seed)?, seed)));
+    match chosen {
+        Ok(((position, ballot), seed)) => {
+            let chosen = DraughtsStart { setup: &setup, start: position, ballot, seed };
             let (screen, host, game) = (&mut start.screen, &mut start.host, &mut start.game);
             start_draughts(&mut commands, chosen, &preferences.names, screen, host, game);
         }
         Err(said) => seeding.notice.0 = Some(said),
     }
+}
+
+/// Where a draughts game on this machine starts: the start field holds a FEN, a ballot's
+/// number, or nothing (the standard start, or a ballot drawn by `seed` when the opening
+/// is balloted: CK-16).
+fn opening(
+    w: &Words,
+    text: &str,
+    balloted: bool,
+    seed: u64,
+) -> Result<(Position, Option<Ballot>), String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok((Position::START, balloted.then(|| Ballot::drawn(seed))));
+    }
+    if let Ok(number) = text.parse::<u32>() {
+        return match Ballot::number(number) {
+            Ok(ballot) => Ok((Position::START, Some(ballot))),
+            Err(BallotError::Barred(_)) => {
+                Err(w.with("home-barred-ballot", &[("number", number.to_string().into())]))
+            }
+            Err(BallotError::NotOnTheList(_)) => {
+                Err(w.with("home-no-such-ballot", &[("number", number.to_string().into())]))
+            }
+        };
+    }
+    let position = read_fen(text)
+        .map_err(|e| w.with("home-bad-position", &[("why", e.to_string().into())]))?;
+    Ok((position, None))
 }
 
 /// Resume: the carrom match kept for later.
@@ -555,6 +583,16 @@ fn draughts_options(
             }
         });
     }
+    root.spawn(choices("home-opening")).with_children(|row| {
+        for (balloted, id, name) in [
+            (false, "home-opening-free", "OpeningFree"),
+            (true, "home-opening-ballot", "OpeningBallot"),
+        ] {
+            let chosen = setup.draughts_ballot == balloted;
+            row.spawn(ui::button(w.get(id), name, next(), chosen))
+                .observe(sets(move |setup| setup.draughts_ballot = balloted));
+        }
+    });
     root.spawn(choices("home-you-play")).with_children(|row| {
         for colour in [Colour::Black, Colour::Red] {
             let chosen = setup.draughts_colour == colour;

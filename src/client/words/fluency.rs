@@ -69,10 +69,10 @@ fn a_name(language: Language) -> &'static str {
 /// Latin a player of any language meets as it is: keys, the network's, the formats' and
 /// the federation's acronyms, the millisecond's symbol, a file's name, and the command a
 /// terminal takes (the game's name as typed there).
-const LATIN: [&str; 26] = [
-    "Esc", "Enter", "Tab", "Shift", "Space", "Ctrl", "F11", "PDN", "FEN", "ICE", "TURN", "STUN",
-    "NAT", "UDP", "IP", "LAN", "mDNS", "WebRTC", "HTTP", "URL", "ICF", "ms", "README", "carrom",
-    "join", "rejoin",
+const LATIN: [&str; 29] = [
+    "Esc", "Enter", "Tab", "Shift", "Space", "Ctrl", "F11", "PgUp", "PgDn", "End", "PDN", "FEN",
+    "ICE", "TURN", "STUN", "NAT", "UDP", "IP", "LAN", "mDNS", "WebRTC", "HTTP", "URL", "ICF", "ms",
+    "README", "carrom", "join", "rejoin",
 ];
 
 /// The words of `text` written in Latin letters that are none of [`LATIN`] and no rule id.

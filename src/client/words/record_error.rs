@@ -48,6 +48,9 @@ pub fn record_error(w: &Words, error: &RecordError) -> String {
                 ("why", Arg::from(why.to_string())),
             ],
         ),
+        RecordError::DraughtsBallot { number } => {
+            w.with("record-bad-draughts-ballot", &[("number", Arg::from(number.to_string()))])
+        }
     }
 }
 
