@@ -32,6 +32,7 @@ pub use carrom::aiming::{AimControl, baseline_axis};
 pub use checks::smoke::SmokeTest;
 pub use draughts::computer::ComputerBudget;
 pub use draughts::geometry::centre as draughts_square_centre;
+pub use draughts::hint::Hint;
 pub use draughts::move_list::Reviewing;
 pub use draughts::{DraughtsMatch, Player as DraughtsPlayer};
 pub use flow::{Controller, GameType, MatchHost, MatchSetup, Mode, Pause, Screen};

@@ -23,6 +23,13 @@ pub struct DraughtsLog {
     /// The three-move ballot it opened with, whose moves are its first three (CK-16).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ballot: Option<u8>,
+    /// Positions in which a player asked the computer for a hint.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub hints: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// The hash a draughts record keeps of `game`.
@@ -45,12 +52,19 @@ impl DraughtsLog {
             moves: moves.iter().map(write_move).collect(),
             hashes,
             ballot: None,
+            hints: 0,
         }
     }
 
     /// The same log, naming the ballot its game opened with.
     pub fn opened_with(mut self, ballot: Option<Ballot>) -> DraughtsLog {
         self.ballot = ballot.map(Ballot::get);
+        self
+    }
+
+    /// The same log, counting the positions a hint was asked in.
+    pub fn hinted(mut self, hints: u32) -> DraughtsLog {
+        self.hints = hints;
         self
     }
 

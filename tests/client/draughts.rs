@@ -7,7 +7,7 @@ use crate::screens::{
 };
 use bevy::prelude::*;
 use carrom::client::{
-    ComputerBudget, DraughtsMatch, Mode, PointerAction, Screen, draughts_square_centre,
+    ComputerBudget, DraughtsMatch, Hint, Mode, PointerAction, Screen, draughts_square_centre,
 };
 use carrom::draughts::pdn::read_fen;
 use carrom::draughts::{Colour, Draughts, Move, Moves};
@@ -410,6 +410,40 @@ fn the_move_list_shows_each_move_and_a_pressed_one_shows_its_position_read_only(
     assert!(!texts(&mut app).contains("Looking back"), "the game again");
     drag(&mut app, m.from as u32, m.to as u32);
     assert_eq!(table(&app).played.len(), 6, "and it is played on");
+}
+
+#[test]
+fn a_hint_draws_the_engines_move_and_is_counted_in_the_record() {
+    let mut app = client(&home("draughts-hint"), 24);
+    start(&mut app, Mode::VsBot, Colour::Black);
+    assert!(table(&app).hints_on, "hints are on against easy");
+    press(&mut app, "Hint");
+    assert!(run_until(&mut app, 3_000, |a| a.world().resource::<Hint>().shown(table(a)).is_some()));
+    let hinted = app.world().resource::<Hint>().shown(table(&app)).unwrap();
+    let mut legal = Moves::default();
+    table(&app).game.moves(&mut legal);
+    assert!(legal.as_slice().contains(&hinted), "the hint is a legal move: {hinted:?}");
+    press(&mut app, "Hint");
+    assert_eq!(table(&app).hints, 1, "one position, one hint");
+    drag(&mut app, hinted.from as u32, hinted.to as u32);
+    assert_eq!(table(&app).played.len(), 1, "the hinted move is played");
+    assert!(app.world().resource::<Hint>().shown(table(&app)).is_none(), "and the arrow goes");
+    assert!(table(&app).pdn().contains("[Hints \"1\"]"), "{}", table(&app).pdn());
+    hit_key(&mut app, KeyCode::Escape, true);
+    hit_key(&mut app, KeyCode::Escape, false);
+    press(&mut app, "Resign");
+    assert!(run_until(&mut app, 10, |a| screen(a) == Screen::Results));
+    press(&mut app, "Home");
+    press(&mut app, "DraughtsLevel(Hard)");
+    press(&mut app, "Play");
+    assert!(!table(&app).hints_on, "Hard is met without hints unless they are turned on");
+    let record =
+        std::fs::read_dir(app.world().resource::<carrom::client::Storage>().records_dir().unwrap())
+            .unwrap()
+            .filter_map(Result::ok)
+            .map(|e| std::fs::read_to_string(e.path()).unwrap_or_default())
+            .find(|text| text.contains("\"hints\""));
+    assert!(record.is_some_and(|r| r.contains("\"hints\": 1") || r.contains("\"hints\":1")));
 }
 
 /// Types `text` into Home's start field, replacing what it held.

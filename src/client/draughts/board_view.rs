@@ -8,6 +8,7 @@
 use super::art::{DraughtsArt, DraughtsArtPlugin};
 use super::game::DraughtsMatch;
 use super::geometry::{SQUARE, centre};
+use super::hint::Hint;
 use super::move_list::Reviewing;
 use super::selection::movable;
 use super::theme;
@@ -27,6 +28,7 @@ mod colour {
     pub const MUST: Color = Color::srgb(1.0, 0.62, 0.12);
     pub const CROSS: Color = Color::srgb(0.95, 0.95, 0.95);
     pub const HELD: Color = Color::srgb(0.35, 0.75, 1.0);
+    pub const HINT: Color = Color::srgba(0.30, 0.85, 1.0, 0.85);
 }
 
 /// What is drawn anew each time the game changes.
@@ -72,9 +74,13 @@ impl Plugin for BoardViewPlugin {
             .add_systems(
                 Update,
                 (
-                    redraw.run_if(resource_exists::<DraughtsMatch>.and_then(
-                        resource_changed::<DraughtsMatch>.or_else(resource_changed::<Reviewing>),
-                    )),
+                    redraw.run_if(
+                        resource_exists::<DraughtsMatch>.and_then(
+                            resource_changed::<DraughtsMatch>
+                                .or_else(resource_changed::<Reviewing>)
+                                .or_else(resource_changed::<Hint>),
+                        ),
+                    ),
                     (glide, fade).run_if(resource_exists::<DraughtsMatch>),
                     beside_panel,
                 )
@@ -188,11 +194,12 @@ fn disc(
     )
 }
 
-/// The game, and which of its positions the board shows.
+/// The game, which of its positions the board shows, and a hint to draw on it.
 #[derive(SystemParam)]
 struct Shown<'w> {
     table: Res<'w, DraughtsMatch>,
     reviewing: Res<'w, Reviewing>,
+    hint: Res<'w, Hint>,
 }
 
 fn redraw(
@@ -205,7 +212,7 @@ fn redraw(
     mut seen: Local<usize>,
 ) {
     // A move just played glides from its start through its landings.
-    let Shown { table, reviewing } = shown;
+    let Shown { table, reviewing, hint } = shown;
     // An earlier position, reviewed from the move list, is drawn still and unmarked.
     let looking_back = reviewing.is_on(&table);
     let fresh = table.played.len() > *seen && !looking_back;
@@ -273,6 +280,31 @@ fn redraw(
     }
     if table.ending.is_some() || looking_back {
         return;
+    }
+    if let Some(m) = hint.shown(&table) {
+        let path: Vec<Vec2> =
+            std::iter::once(m.from as u32).chain(m.landings()).map(|b| centre(b, bottom)).collect();
+        for leg in path.windows(2) {
+            let (from, to) = (leg[0], leg[1]);
+            let along = to - from;
+            let shaft = Rectangle::new(along.length() - radius * 0.6, radius * 0.22);
+            let middle = from + along * 0.5 - along.normalize_or_zero() * radius * 0.3;
+            let mut bar = disc(meshes, materials, shaft, colour::HINT, middle, 1.6);
+            bar.4.rotation = Quat::from_rotation_z(along.to_angle());
+            commands.spawn(bar);
+        }
+        if let [.., before, end] = path.as_slice() {
+            let head = Triangle2d::new(
+                Vec2::new(radius * 0.6, 0.0),
+                Vec2::new(-radius * 0.3, radius * 0.45),
+                Vec2::new(-radius * 0.3, -radius * 0.45),
+            );
+            let direction = (*end - *before).normalize_or_zero();
+            let tip = *end - direction * radius * 0.6;
+            let mut arrow = disc(meshes, materials, head, colour::HINT, tip, 1.6);
+            arrow.4.rotation = Quat::from_rotation_z(direction.to_angle());
+            commands.spawn(arrow);
+        }
     }
     let held = table.selection.from;
     if has_capture(&position) && held.is_none() {

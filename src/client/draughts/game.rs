@@ -65,6 +65,10 @@ pub struct DraughtsMatch {
     pub offer: Option<Offer>,
     /// The three-move opening the game began with, if it was balloted (CK-16).
     pub ballot: Option<Ballot>,
+    /// Against the computer: hints may be asked.
+    pub hints_on: bool,
+    /// Positions a hint was asked in.
+    pub hints: u32,
 }
 
 /// Black is 0, Red 1.
@@ -101,6 +105,8 @@ impl DraughtsMatch {
             outbox: None,
             offer: None,
             ballot: None,
+            hints_on: false,
+            hints: 0,
         }
     }
 
@@ -146,6 +152,9 @@ impl DraughtsMatch {
         ];
         if let Some(ballot) = self.ballot {
             tags.push(("Opening".to_string(), format!("ACF {ballot}")));
+        }
+        if self.hints > 0 {
+            tags.push(("Hints".to_string(), self.hints.to_string()));
         }
         let moves = self.played.iter().map(|(_, m)| *m).collect();
         write_game(&Game { tags, start: self.start, moves, outcome })

@@ -2,8 +2,9 @@
 //! side has captured, the last move in numbers, the controls, and Take back; and, when the
 //! game ends, what Results will say of it.
 
-use super::computer::is_thinking;
+use super::computer::{ComputerBudget, is_thinking};
 use super::game::{DraughtsMatch, Player};
+use super::hint::Hint;
 use super::{DraughtsRematch, DraughtsSystems};
 use crate::client::flow::setup::colour_message;
 use crate::client::flow::{self, GameType, MatchSummary, Screen};
@@ -39,6 +40,8 @@ enum Shown {
     Online,
     /// While the other player's offer waits for an answer.
     Offered,
+    /// While a hint may be asked.
+    Hint,
 }
 
 /// Builds and updates the HUD; ends the game into Results.
@@ -81,6 +84,14 @@ fn spawn(mut commands: Commands, w: Res<Words>, table: Option<Res<DraughtsMatch>
             p.spawn((DraughtsField::LastMove, ui::text("", 16.0, palette::TEXT)));
             p.spawn(ui::button(w.get("draughts-take-back"), "TakeBack", 1, false))
                 .observe(take_back);
+            p.spawn((Shown::Hint, ui::button(w.get("draughts-hint"), "Hint", 6, false))).observe(
+                |_: On<Pressed>,
+                 mut table: ResMut<DraughtsMatch>,
+                 mut hint: ResMut<Hint>,
+                 budget: Res<ComputerBudget>| {
+                    super::hint::ask(&mut table, &mut hint, &budget);
+                },
+            );
             p.spawn((
                 Shown::Online,
                 ui::button(w.get("draughts-offer-draw"), "OfferDraw", 2, false),
@@ -188,6 +199,7 @@ fn show_buttons(table: Res<DraughtsMatch>, mut buttons: Query<(&Shown, &mut Node
         let visible = match shown {
             Shown::Online => table.online,
             Shown::Offered => table.offer_to_answer().is_some(),
+            Shown::Hint => super::hint::offered(&table),
         };
         let display = if visible { Display::Flex } else { Display::None };
         if node.display != display {

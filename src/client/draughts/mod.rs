@@ -47,6 +47,7 @@ pub mod board_view;
 pub mod computer;
 pub mod game;
 pub mod geometry;
+pub mod hint;
 pub mod hud;
 pub mod input;
 pub mod move_list;
@@ -81,6 +82,7 @@ impl Plugin for DraughtsPlugin {
             computer::ComputerPlugin,
             hud::HudPlugin,
             move_list::MoveListPlugin,
+            hint::HintPlugin,
         ))
         .add_systems(OnEnter(Screen::Home), |mut commands: Commands| {
             commands.remove_resource::<DraughtsMatch>();
@@ -130,7 +132,8 @@ pub fn start_draughts(
         _ => Player::Human,
     };
     let names = [names[0].clone(), names[1].clone()];
-    let table = DraughtsMatch::new(setup.draughts_colour, opponent, names, chosen.seed);
+    let mut table = DraughtsMatch::new(setup.draughts_colour, opponent, names, chosen.seed);
+    table.hints_on = setup.mode == Mode::VsBot && setup.draughts_hints;
     let table = match chosen.ballot {
         Some(ballot) => table.opened_with(ballot),
         None => table.starting_at(chosen.start),
@@ -153,7 +156,8 @@ fn rematch(
     let me = table.bottom;
     let opponent = table.players[game::colour_index(me.other())];
     let names = [table.name(me).to_string(), table.name(me.other()).to_string()];
-    let again = DraughtsMatch::new(me.other(), opponent, names, table.seed.wrapping_add(1));
+    let mut again = DraughtsMatch::new(me.other(), opponent, names, table.seed.wrapping_add(1));
+    again.hints_on = table.hints_on;
     let again = match table.ballot {
         Some(ballot) => again.opened_with(ballot),
         None => again,

@@ -112,6 +112,8 @@ pub struct MatchSetup {
     pub draughts_colour: Colour,
     /// Draughts: the game opens with a three-move ballot (CK-16).
     pub draughts_ballot: bool,
+    /// Draughts against the computer: hints may be asked.
+    pub draughts_hints: bool,
     /// Online and on a LAN: seconds a player who drops is waited for.
     pub grace: u16,
 }
@@ -130,6 +132,7 @@ impl Default for MatchSetup {
             draughts_level: Level::Medium,
             draughts_colour: Colour::Black,
             draughts_ballot: false,
+            draughts_hints: true,
             grace: crate::net::hello::DEFAULT_GRACE,
         }
     }

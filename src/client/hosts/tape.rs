@@ -165,7 +165,9 @@ fn write(world: &mut World) {
             let Some(table) = world.get_resource::<DraughtsMatch>() else { return };
             let names = [Colour::Black, Colour::Red].map(|c| table.name(c).to_string()).to_vec();
             let moves: Vec<_> = table.played.iter().map(|(_, m)| *m).collect();
-            let log = DraughtsLog::of(table.start, 0, &moves).opened_with(table.ballot);
+            let log = DraughtsLog::of(table.start, 0, &moves)
+                .opened_with(table.ballot)
+                .hinted(table.hints);
             // The names are Black's then Red's.
             let outcome = table.ending.map(|_| match table.winner() {
                 Some(colour) => Outcome::won_by([usize::from(colour == Colour::Red)]),

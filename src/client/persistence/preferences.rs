@@ -223,6 +223,9 @@ struct SetupFile {
     /// Draughts: `ballot` for a three-move ballot, `free` (older files have none: free).
     #[serde(default)]
     draughts_opening: Option<String>,
+    /// Draughts against the computer: hints offered (older files have none: on).
+    #[serde(default)]
+    draughts_hints: Option<bool>,
     /// Seconds a player who drops is waited for (older files have none: the default).
     #[serde(default)]
     grace: Option<u16>,
@@ -257,6 +260,7 @@ impl SettingsFile {
                 draughts_opening: Some(
                     if setup.draughts_ballot { "ballot" } else { "free" }.into(),
                 ),
+                draughts_hints: Some(setup.draughts_hints),
                 grace: Some(setup.grace),
             },
         }
@@ -290,6 +294,7 @@ impl SettingsFile {
             },
             // An opening this version does not know reads as free and keeps the file.
             draughts_ballot: s.draughts_opening.as_deref() == Some("ballot"),
+            draughts_hints: s.draughts_hints.unwrap_or(defaults.draughts_hints),
             variant,
             mode: Mode::from_name(&s.mode).ok_or_else(|| Unreadable::unknown("mode", &s.mode))?,
             players: if variant.allows(s.players) { s.players } else { 2 },
@@ -468,6 +473,7 @@ mod tests {
             variant: Variant::Classic,
             players: 3,
             draughts_ballot: true,
+            draughts_hints: false,
             ..MatchSetup::default()
         };
         let bytes = serde_json::to_vec(&SettingsFile::of(&preferences, &setup)).unwrap();

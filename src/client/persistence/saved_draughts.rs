@@ -70,6 +70,11 @@ struct GameFile {
     /// The three-move ballot the game opened with, whose moves are the first three.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     ballot: Option<u8>,
+    /// Against the computer: hints may be asked, and how many positions were hinted.
+    #[serde(default)]
+    hints_on: bool,
+    #[serde(default)]
+    hints: u32,
 }
 
 fn player_name(player: Player) -> String {
@@ -106,6 +111,8 @@ impl GameFile {
             position: write_fen(&table.game.position),
             start: (table.start != Position::START).then(|| write_fen(&table.start)),
             ballot: table.ballot.map(Ballot::get),
+            hints_on: table.hints_on,
+            hints: table.hints,
         }
     }
 
@@ -146,6 +153,7 @@ impl GameFile {
                 .map_err(|_| Unreadable::Damaged("a move is not legal where it was played"))?;
             table.play(m);
         }
+        (table.hints_on, table.hints) = (file.hints_on, file.hints);
         if write_fen(&table.game.position) != file.position {
             return Err(Unreadable::Damaged("the moves do not lead to the saved position"));
         }

@@ -578,8 +578,18 @@ fn draughts_options(
                 let chosen = setup.draughts_level == level;
                 let label = w.get(draughts_level_message(level));
                 let name = format!("DraughtsLevel({level:?})");
-                row.spawn(ui::button(label, name, next(), chosen))
-                    .observe(sets(move |setup| setup.draughts_level = level));
+                // Hard is met unaided unless the player turns hints back on.
+                row.spawn(ui::button(label, name, next(), chosen)).observe(sets(move |setup| {
+                    setup.draughts_level = level;
+                    setup.draughts_hints = level != Level::Hard;
+                }));
+            }
+        });
+        root.spawn(choices("home-hints")).with_children(|row| {
+            for (on, id, name) in [(true, "home-on", "HintsOn"), (false, "home-off", "HintsOff")] {
+                let chosen = setup.draughts_hints == on;
+                row.spawn(ui::button(w.get(id), name, next(), chosen))
+                    .observe(sets(move |setup| setup.draughts_hints = on));
             }
         });
     }
