@@ -26,6 +26,10 @@
 //!   with the same position, level, seed and node budget it returns the same move on
 //!   every target (the cross-target script checks it on i686 and wasm32); a time limit is
 //!   a stop check the caller supplies.
+//! - [`ballot`] is the three-move ballot tournaments open with (CK-16): the 174 listed
+//!   openings, the 18 barred ones, and one drawn from a seed.
+//! - [`analysis`] weighs every move of a game against the engine's, one position at a
+//!   time: inaccuracies, mistakes and blunders, the better move, and proven wins.
 //! - [`turns`] steps a game frame by frame for rollback ([`turns::TurnGame`]), and
 //!   [`matchplay`] plays engine games between two levels, to measure their strength.
 //!
@@ -70,6 +74,7 @@
 #![forbid(unsafe_code)]
 #![deny(clippy::float_arithmetic, clippy::disallowed_types, clippy::disallowed_methods)]
 
+pub mod analysis;
 pub mod ballot;
 pub mod board;
 pub mod eval;

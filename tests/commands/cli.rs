@@ -213,6 +213,30 @@ fn draughts_play_reports_the_match_as_one_json_line() {
 }
 
 #[test]
+fn draughts_analyse_finds_the_planted_blunder_and_counts_the_verdicts() {
+    let game = "[FEN \"B:W23,27,30:B1,2,14\"]\n1. 2-6 30-26 2. 14-18 23x14 *\n";
+    let out = carrom(&["draughts", "analyse", "-", "--nodes", "20000"], game);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 5, "four moves and the counts: {stdout}");
+    assert!(lines[2].starts_with("2. 14-18 blunder (best "), "{stdout}");
+    let counts: serde_json::Value = serde_json::from_str(lines[4]).unwrap();
+    assert_eq!((counts["moves"].as_u64(), counts["blunders"].as_u64()), (Some(4), Some(1)));
+    let out = carrom(&["draughts", "analyse", "-"], "1. 11-15 12-16 *");
+    assert_eq!(out.status.code(), Some(2), "Red cannot play 12-16");
+    assert!(text(&out.stderr).contains("12-16"), "{}", text(&out.stderr));
+    let out = carrom(&["draughts", "analyse", "/no/such/game.pdn"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("/no/such/game.pdn"));
+    let huge = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("huge.pdn");
+    std::fs::write(&huge, " ".repeat(1 << 21)).unwrap();
+    let out = carrom(&["draughts", "analyse", huge.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("longer than"), "{}", text(&out.stderr));
+}
+
+#[test]
 fn draughts_commands_refuse_bad_arguments() {
     let out = carrom(&["draughts", "perft", "--fen", "B:W40:B1", "--depth", "2"], "");
     assert_eq!(out.status.code(), Some(2));

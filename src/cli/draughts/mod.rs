@@ -1,5 +1,6 @@
 //! `carrom draughts …`: the English draughts engine's tools.
 
+pub mod analyse;
 pub mod perft;
 pub mod play;
 
@@ -12,6 +13,9 @@ pub enum Command {
     Perft(perft::Args),
     /// Play engine matches from varied openings and report the results.
     Play(play::Args),
+    /// Weigh every move of a PDN game against the engine's: inaccuracies, mistakes and
+    /// blunders, the better move, and proven wins.
+    Analyse(analyse::Args),
 }
 
 /// Runs the subcommand.
@@ -19,5 +23,6 @@ pub fn run(command: Command) -> Exit {
     match command {
         Command::Perft(args) => perft::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Analyse(args) => analyse::run(&args),
     }
 }
