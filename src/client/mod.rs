@@ -102,6 +102,7 @@ impl Plugin for ViewPlugin {
             ui::ScalePlugin,
             ui::IdlePlugin,
             board::touch::TouchPlugin,
+            board::edges::EdgesPlugin,
             audio::AudioPlugin,
             carrom::CarromViewPlugin,
             draughts::DraughtsViewPlugin,
