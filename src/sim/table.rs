@@ -126,7 +126,7 @@ impl Table {
             let inside = b.pos.x.abs().0 <= p.half_size.0 && b.pos.y.abs().0 <= p.half_size.0;
             b.on_board <= 1
                 && b.kind <= Kind::Queen as u8
-                && (b.on_board == 0 || (inside && (0..=p.full_power_speed.0).contains(&b.speed.0)))
+                && (b.on_board == 0 || (inside && within_reach(p, b)))
         })
     }
 
@@ -274,6 +274,18 @@ impl Table {
         self.report.moved = 1 << index;
         self.in_motion = 1;
     }
+}
+
+/// Whether `body` moves no faster than a stroke can make it: a piece struck hard from
+/// close by leaves faster than the striker came (measured: 1.31 times full power), but
+/// no piece can carry more energy than the striker had at full power. An eighth more is
+/// allowed for the fixed point's rounding in collisions.
+fn within_reach(preset: &Preset, body: &Body) -> bool {
+    let speed = body.speed.0 as i128;
+    let full = preset.full_power_speed.0 as i128;
+    let mass =
+        if body.kind == Kind::Striker as u8 { preset.striker_mass } else { preset.coin_mass };
+    speed >= 0 && 8 * speed * speed * mass as i128 <= 9 * full * full * preset.striker_mass as i128
 }
 
 /// The pocket whose circle contains `pos`, if any (0 SW, 1 SE, 2 NE, 3 NW).

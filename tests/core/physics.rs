@@ -165,3 +165,49 @@ fn full_power_break_scatters_the_rack() {
     assert!(report.frames > 60 && report.frames < 20 * 60, "{}", report.frames);
     assert_eq!(report.capped, 0);
 }
+
+/// A coin struck at full power from close by leaves faster than the striker came; the
+/// table is still one a saved match, a watcher's stream or an offer to resume may carry
+/// (it once was refused there as damaged, and a hold whose anchor fell on such a frame
+/// waited for ever).
+#[test]
+fn a_coin_struck_at_full_power_from_close_by_is_a_sound_table_throughout() {
+    for preset in [PresetId::Standard, PresetId::Icf] {
+        let p = preset.preset();
+        let full = p.full_power_speed.0;
+        let baseline = -p.baseline_distance().0;
+        let mut fastest = 0;
+        for gap_mm in [1, 3, 10, 30] {
+            let y = baseline + (p.striker_radius + p.coin_radius).0 + gap_mm * (Fx::PER_CM / 10);
+            let coin = V2::new(Fx(0), Fx(y));
+            let mut table = Table::with_pieces(preset, &[(Kind::White, coin)]).unwrap();
+            let stroke = Stroke { placement: 0, angle: NORTH, power: 10_000 };
+            table.start_stroke(Seat(0), &stroke).unwrap();
+            loop {
+                fastest = fastest.max(table.bodies()[1].speed.0);
+                let bytes = bytemuck::bytes_of(&table);
+                let read: Table = bytemuck::pod_read_unaligned(bytes);
+                assert!(
+                    read.is_sound(),
+                    "{preset:?}, {gap_mm} mm: frame {}",
+                    table.report().frames
+                );
+                if !table.step() {
+                    break;
+                }
+            }
+        }
+        assert!(fastest > full, "{preset:?}: the coin outran full power ({fastest} ≤ {full})");
+    }
+}
+
+/// A piece faster than the striker's whole energy at full power could make it is no
+/// table a stroke leaves.
+#[test]
+fn a_piece_faster_than_any_stroke_can_make_it_is_not_sound() {
+    let p = PresetId::Standard.preset();
+    let mut table = Table::racked(PresetId::Standard, true);
+    assert!(table.is_sound());
+    table.push(1, V2::new(Fx(2 * p.full_power_speed.0), Fx(0)));
+    assert!(!table.is_sound(), "twice full power: more than √(150/55) = 1.65 times");
+}
