@@ -375,12 +375,20 @@ fn a_fen_that_cannot_be_read_is_said_and_nothing_starts() {
 fn the_move_list_shows_each_move_and_a_pressed_one_shows_its_position_read_only() {
     let mut app = client(&home("draughts-move-list"), 23);
     start(&mut app, Mode::PassAndPlay, Colour::Black);
+    let heading_shown = |app: &mut App| {
+        let world = app.world_mut();
+        let mut shown = world.query::<(&Text, &Node)>();
+        shown.iter(world).any(|(text, node)| text.0 == "Moves" && node.display != Display::None)
+    };
+    app.update();
+    assert!(!heading_shown(&mut app), "no heading over a list with no move in it");
     for seed in 0..5 {
         let m = some_move(&app, seed);
         drag(&mut app, m.from as u32, m.to as u32);
     }
     assert_eq!(table(&app).played.len(), 5);
     app.update();
+    assert!(heading_shown(&mut app), "the list has its heading once a move is in it");
     let listed: Vec<String> =
         table(&app).played.iter().map(|(_, m)| carrom::draughts::pdn::write_move(m)).collect();
     let shown = texts(&mut app);

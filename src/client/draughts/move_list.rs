@@ -44,6 +44,10 @@ struct WhileReviewing;
 #[derive(Component)]
 struct ReviewLine;
 
+/// The list's heading, shown once a move is played.
+#[derive(Component)]
+struct MovesHeading;
+
 /// Keyboard order of the first move's button: after the HUD's own buttons.
 const FIRST_ORDER: u16 = 100;
 
@@ -74,7 +78,7 @@ pub(super) fn spawn(panel: &mut ChildSpawnerCommands, w: &Words) {
         .spawn((WhileReviewing, ui::button(w.get("draughts-back-to-game"), "BackToGame", 5, true)))
         .insert(hidden())
         .observe(|_: On<Pressed>, mut reviewing: ResMut<Reviewing>| reviewing.0 = None);
-    panel.spawn(ui::text(w.get("draughts-moves"), 16.0, palette::DIM));
+    panel.spawn((MovesHeading, ui::text(w.get("draughts-moves"), 16.0, palette::DIM), hidden()));
     panel.spawn((
         MoveRows,
         Node { flex_direction: FlexDirection::Column, row_gap: px(2), ..default() },
@@ -91,7 +95,11 @@ fn rows(
     table: Res<DraughtsMatch>,
     reviewing: Res<Reviewing>,
     list: Query<Entity, With<MoveRows>>,
+    mut heading: Query<&mut Node, With<MovesHeading>>,
 ) {
+    for mut node in &mut heading {
+        node.display = if table.played.is_empty() { Display::None } else { Display::Flex };
+    }
     let Ok(list) = list.single() else { return };
     // The move marked: the one reviewed, else the latest.
     let marked = reviewing.0.filter(|_| reviewing.is_on(&table)).unwrap_or(table.played.len());
