@@ -283,9 +283,8 @@ impl Table {
 fn within_reach(preset: &Preset, body: &Body) -> bool {
     let speed = body.speed.0 as i128;
     let full = preset.full_power_speed.0 as i128;
-    let mass =
-        if body.kind == Kind::Striker as u8 { preset.striker_mass } else { preset.coin_mass };
-    speed >= 0 && 8 * speed * speed * mass as i128 <= 9 * full * full * preset.striker_mass as i128
+    let mass = body.kind().mass(preset) as i128;
+    speed >= 0 && 8 * speed * speed * mass <= 9 * full * full * preset.striker_mass as i128
 }
 
 /// The pocket whose circle contains `pos`, if any (0 SW, 1 SE, 2 NE, 3 NW).
